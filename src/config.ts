@@ -1,0 +1,158 @@
+// The environment, validated once at start-up (DECISIONS §1), and the tier table (spec §8).
+// Every limit, timeout and budget lives here as a named constant.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type TierName = 'free' | 'starter' | 'pro' | 'power';
+
+export interface Tier {
+  readonly name: TierName;
+  readonly apiAccess: boolean;
+  readonly requestsPerMinute: number;
+  readonly burst: number;
+  /** Monthly allowance; for `free` the lifetime trial. */
+  readonly pagesPerPeriod: number;
+  readonly lifetimeTrial: boolean;
+  readonly concurrency: number;
+  readonly maxFileBytes: number;
+  readonly maxPagesPerDocument: number;
+  readonly backendLane: 'standard' | 'priority';
+}
+
+const MB = 1_000_000;
+
+export const TIERS: Readonly<Record<TierName, Tier>> = {
+  // Free accounts have no programmatic access (spec §5.6); limits other than the trial are ours.
+  free: { name: 'free', apiAccess: false, requestsPerMinute: 60, burst: 120, pagesPerPeriod: 100, lifetimeTrial: true, concurrency: 1, maxFileBytes: 100 * MB, maxPagesPerDocument: 500, backendLane: 'standard' },
+  starter: { name: 'starter', apiAccess: true, requestsPerMinute: 60, burst: 120, pagesPerPeriod: 500, lifetimeTrial: false, concurrency: 2, maxFileBytes: 100 * MB, maxPagesPerDocument: 500, backendLane: 'standard' },
+  pro: { name: 'pro', apiAccess: true, requestsPerMinute: 120, burst: 240, pagesPerPeriod: 3_000, lifetimeTrial: false, concurrency: 3, maxFileBytes: 100 * MB, maxPagesPerDocument: 1_000, backendLane: 'priority' },
+  power: { name: 'power', apiAccess: true, requestsPerMinute: 240, burst: 480, pagesPerPeriod: 10_000, lifetimeTrial: false, concurrency: 5, maxFileBytes: 200 * MB, maxPagesPerDocument: 1_500, backendLane: 'priority' },
+};
+
+export function isTierName(value: unknown): value is TierName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(TIERS, value);
+}
+
+/** Anonymous and token-authorised routes are limited per client IP at starter rates (DECISIONS §3). */
+export const ANONYMOUS_RATE_TIER: Tier = TIERS.starter;
+
+export const LIMITS = {
+  syncMaxPages: 10,
+  syncMaxBytes: 8 * MB,
+  idempotencyKeyMaxLength: 255,
+  idempotencyTtlS: 24 * 3600,
+  jobRecordTtlS: 24 * 3600,
+  webhookSkewS: 300,
+  webhookSecretMinLength: 16,
+  webhookTimeoutS: 15,
+  /** Retry schedule of a webhook delivery, seconds after the previous attempt (±10 % jitter). */
+  webhookRetryDelaysS: [5, 30, 120, 600, 1800],
+  sseHeartbeatS: 15,
+  maxRenderPixels: 40_000_000,
+  maxImagePixels: 100_000_000,
+  modelConnectTimeoutS: 10,
+  modelHealthTimeoutS: 5,
+  modelHealthIntervalS: 5,
+} as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secret: Buffer;
+  publicUrl: string;
+  signupUrl: string;
+  adminToken: string | undefined;
+  webhookAllowHosts: string[];
+  resultTtlS: number;
+  pageTimeoutS: number;
+  mineruUrl: string | undefined;
+  graniteDoclingUrl: string | undefined;
+  paddleocrVlUrl: string | undefined;
+  modelTimeoutS: number;
+  modelWarmupTimeoutS: number;
+  syncWaitS: number;
+  mineruBackend: string;
+  graniteDoclingModel: string;
+  graniteDoclingConcurrency: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, opts: { stripV1?: boolean } = {}): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`${name} must be http(s), got "${raw}"`);
+  let out = raw.replace(/\/+$/, '');
+  if (opts.stripV1) out = out.replace(/\/v1$/, '');
+  return out;
+}
+
+/** DOCCONV_SECRET, or one generated once into the data directory (DECISIONS §1). */
+function loadSecret(env: NodeJS.ProcessEnv, dataDir: string, usesPostgres: boolean): Buffer {
+  const raw = env.DOCCONV_SECRET;
+  if (raw !== undefined && raw !== '') {
+    const buf = Buffer.from(raw, 'utf8');
+    if (buf.length < 32) throw new ConfigError('DOCCONV_SECRET must be at least 32 bytes');
+    return buf;
+  }
+  void usesPostgres; // nodes sharing PostgreSQL must set the same DOCCONV_SECRET; a local file is per node
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const secret = randomBytes(48);
+  writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const dataDir = resolve(env.DOCCONV_DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must be a postgres:// URL');
+  const publicUrl = url(env, 'DOCCONV_PUBLIC_URL', { stripV1: true }) ?? `http://localhost:${port}`;
+  const allow = (env.DOCCONV_WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const h of allow) if (h.includes(':') && !h.includes('[') && h.split(':').length === 2) throw new ConfigError(`DOCCONV_WEBHOOK_ALLOW_HOSTS entries take no port: "${h}"`);
+  const logLevel = env.LOG_LEVEL || 'info';
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    secret: loadSecret(env, dataDir, Boolean(databaseUrl)),
+    publicUrl,
+    signupUrl: url(env, 'DOCCONV_SIGNUP_URL') ?? `${publicUrl}/signup`,
+    adminToken: env.DOCCONV_ADMIN_TOKEN || undefined,
+    webhookAllowHosts: allow.map((h) => h.replace(/^\[|\]$/g, '')),
+    resultTtlS: int(env, 'DOCCONV_RESULT_TTL_S', 3600, 1, 30 * 24 * 3600),
+    pageTimeoutS: int(env, 'DOCCONV_PAGE_TIMEOUT_S', 30, 1, 3600),
+    mineruUrl: url(env, 'DOCCONV_MINERU_URL'),
+    graniteDoclingUrl: url(env, 'DOCCONV_GRANITE_DOCLING_URL', { stripV1: true }),
+    paddleocrVlUrl: url(env, 'DOCCONV_PADDLEOCR_VL_URL'),
+    modelTimeoutS: int(env, 'DOCCONV_MODEL_TIMEOUT_S', 120, 1, 3600),
+    modelWarmupTimeoutS: int(env, 'DOCCONV_MODEL_WARMUP_TIMEOUT_S', 300, 0, 3600),
+    syncWaitS: int(env, 'DOCCONV_SYNC_WAIT_S', 60, 0, 3600),
+    mineruBackend: env.DOCCONV_MINERU_BACKEND || 'vlm-engine',
+    graniteDoclingModel: env.DOCCONV_GRANITE_DOCLING_MODEL || 'ibm-granite/granite-docling-258M',
+    graniteDoclingConcurrency: int(env, 'DOCCONV_GRANITE_DOCLING_CONCURRENCY', 4, 1, 64),
+    logLevel,
+  };
+}
