@@ -1,0 +1,52 @@
+// The input of the layout stage, shared by the PDF text layer and OCR: both produce positioned
+// runs of text on a page, and one layout → Markdown stage turns them into Markdown.
+// Coordinates are in PDF points with the origin at the TOP-LEFT of the page, y growing downwards.
+
+export interface TextRun {
+  text: string;
+  /** Left edge. */
+  x: number;
+  /** Top edge. */
+  y: number;
+  width: number;
+  height: number;
+  /** Font size in points (OCR: estimated from the line's x-height / cap height). */
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+  /** Font name as given by the PDF (e.g. `ABCDEF+Times-Bold`); absent for OCR. */
+  fontName?: string;
+  /** Target URL when the run lies inside a link annotation. */
+  link?: string;
+  /** OCR word confidence 0..100; absent for the text layer. */
+  confidence?: number;
+}
+
+/** A ruling line or the edge of a filled rectangle (table borders), in the same coordinates. */
+export interface RuleLine {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PageLayoutInput {
+  /** 0-based physical page index. */
+  index: number;
+  width: number;
+  height: number;
+  runs: TextRun[];
+  rules: RuleLine[];
+  /** Placed raster images and figures (become `<!-- image -->` when large enough). */
+  images: Box[];
+  /** true when runs came from OCR (looser geometry, no font styles). */
+  fromOcr: boolean;
+}
