@@ -1,0 +1,22 @@
+// Every limit and budget of the built-in parser, named once (DECISIONS §2).
+
+/** Rendering a PDF page must stay within this many pixels, else `page_too_large`. */
+export const MAX_RENDER_PIXELS = 40_000_000;
+/** Decoding an image must stay within this many pixels, else `page_too_large`. */
+export const MAX_DECODE_PIXELS = 100_000_000;
+/** pdf.js `maxImageSize`: embedded images larger than this (pixels) are skipped when rendering. */
+export const PDFJS_MAX_IMAGE_PIXELS = MAX_DECODE_PIXELS;
+/** Resolution used to render a PDF page without a usable text layer for OCR. */
+export const OCR_RENDER_DPI = 200;
+/** Bytes searched for a `%PDF-` header (pdf.js tolerates junk before it). */
+export const PDF_HEADER_SEARCH_BYTES = 1024;
+/** Pages sampled by `probeDocument` for routing features. */
+export const PROBE_SAMPLE_PAGES = 5;
+/** Mean word confidence under which OCR retries the page rotated (upside-down or sideways scans). */
+export const OCR_ROTATION_RETRY_CONFIDENCE = 60;
+/** Words under this confidence (0..100) are dropped from OCR output as noise. */
+export const OCR_MIN_WORD_CONFIDENCE = 20;
+/** A pool worker that outlives its task's budget by this much is terminated and replaced. */
+export const WORKER_KILL_GRACE_MS = 5_000;
+/** Minimum per-document time budget, so tiny documents are not killed by start-up costs. */
+export const MIN_DOCUMENT_BUDGET_MS = 10_000;
