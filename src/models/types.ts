@@ -1,0 +1,90 @@
+// Shared types of the models domain (docs/architecture.md, "src/models"). The document-side types
+// mirror the public entry of src/convert (structurally identical), so this domain compiles on its own.
+
+export type MediaType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/tiff' | 'image/webp';
+
+/** The model ids accepted by `model` besides `auto` (DECISIONS §4). */
+export const MODEL_IDS = ['builtin', 'mineru-2.5', 'granite-docling', 'paddleocr-vl'] as const;
+export type ModelId = (typeof MODEL_IDS)[number];
+export type GpuModelId = Exclude<ModelId, 'builtin'>;
+export const GPU_MODEL_IDS: readonly GpuModelId[] = ['mineru-2.5', 'granite-docling', 'paddleocr-vl'];
+
+export function isModelId(value: unknown): value is ModelId {
+  return typeof value === 'string' && (MODEL_IDS as readonly string[]).includes(value);
+}
+
+/** Spec §2 ModelInfo: all required strings. */
+export interface ModelInfo {
+  id: ModelId;
+  label: string;
+  license: string;
+  attribution: string;
+  attribution_url: string;
+}
+
+/** What `probeDocument` (src/convert) reports; the routing inputs. */
+export interface DocumentProbe {
+  mediaType: MediaType;
+  pages: number;
+  /** 0..1, share of sampled pages with a usable text layer (images: 0). */
+  textLayerCoverage: number;
+  /** Sampled pages that need OCR. */
+  scannedPages: number;
+  hasTables: boolean;
+  hasFormulas: boolean;
+  hasImages: boolean;
+  script: 'latin' | 'cjk' | 'arabic' | 'cyrillic' | 'other' | 'unknown';
+}
+
+export interface PageEvent {
+  index: number;
+  pagesDone: number;
+  pages: number;
+}
+
+export interface ConvertInput {
+  bytes: Uint8Array;
+  mediaType: MediaType;
+  pages: number;
+}
+
+export interface ConvertOptions {
+  lang?: string;
+  signal?: AbortSignal;
+  /** Built-in parser budget per page (DOCCONV_PAGE_TIMEOUT_S). GPU calls use DOCCONV_MODEL_TIMEOUT_S. */
+  pageTimeoutS: number;
+  onPage?: (e: PageEvent) => void;
+  /** Called once each time the backend turns cold during this conversion (job → `warming`). */
+  onWarming?: () => void;
+  /** Called once when a cold backend answers again (job → `processing`). */
+  onProcessing?: () => void;
+  /**
+   * Until when a cold backend is waited for. An epoch-milliseconds timestamp (Date.now() + …);
+   * a value below 1e12 is read as a duration in ms counted from the first cold signal.
+   * Default: DOCCONV_MODEL_WARMUP_TIMEOUT_S from the first cold signal.
+   */
+  warmupDeadlineMs?: number;
+}
+
+export interface ConvertOutput {
+  /** Markdown per physical page, in order; "" for an empty page. */
+  pages: string[];
+  /** meta.backend, e.g. `mineru-api 3.4.4 vlm-engine`, `vllm ibm-granite/granite-docling-258M`, `builtin`. */
+  backend: string;
+}
+
+/**
+ * The parts of the built-in parser (src/convert/index.ts) the models domain uses: rendering and
+ * splitting for the GPU adapters, parsing for `builtin`. Injected so tests can pass a fake.
+ */
+export interface ParserPort {
+  parseDocument(
+    bytes: Uint8Array,
+    opts: { lang?: string; pageTimeoutS: number; signal?: AbortSignal; onPage?: (e: PageEvent) => void },
+  ): Promise<{ pages: string[] }>;
+  renderPagesToPng(
+    bytes: Uint8Array,
+    opts: { dpi: number; first?: number; last?: number },
+  ): AsyncIterable<{ index: number; png: Uint8Array }>;
+  splitPdf(bytes: Uint8Array, first: number, last: number): Promise<Uint8Array>;
+}
