@@ -1,0 +1,76 @@
+// Image inputs (PNG, JPEG, TIFF with several frames, WebP) decoded with sharp, in memory only.
+import sharp from 'sharp';
+import { ParseError } from './errors.js';
+import { MAX_DECODE_PIXELS } from './limits.js';
+import type { GrayImage } from './pdf/render.js';
+
+// Zero retention and predictable memory: no decoded-image cache across documents.
+sharp.cache(false);
+
+function failure(err: unknown): ParseError {
+  if (err instanceof ParseError) return err;
+  const msg = err instanceof Error ? err.message : '';
+  // sharp/libvips: "Input image exceeds pixel limit"
+  if (/pixel limit/i.test(msg)) return new ParseError('page_too_large');
+  return new ParseError('malformed_document');
+}
+
+const open = (bytes: Uint8Array, page = 0) =>
+  sharp(bytes, { page, limitInputPixels: MAX_DECODE_PIXELS, failOn: 'error', sequentialRead: true });
+
+/** Frames of an image (TIFF pages, animated WebP frames); 1 for single images. */
+export async function imagePageCount(bytes: Uint8Array): Promise<number> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_DECODE_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new ParseError('malformed_document');
+    if (meta.width * meta.height > MAX_DECODE_PIXELS) throw new ParseError('page_too_large');
+    return Math.max(1, meta.pages ?? 1);
+  } catch (err) {
+    throw failure(err);
+  }
+}
+
+/**
+ * The resolution of a scan: its own density when recorded, else a guess from its size (scans are
+ * usually 200–300 dpi, screenshots 72–96), so OCR boxes land on a page of plausible size in points.
+ */
+export function assumedDpi(width: number, height: number, density?: number): number {
+  if (density && density >= 50 && density <= 1200) return density;
+  const longSide = Math.max(width, height);
+  if (longSide >= 2400) return 300;
+  if (longSide >= 1400) return 200;
+  return 96;
+}
+
+/** One frame as grey pixels, upright per its EXIF orientation. */
+export async function decodeImagePageGray(bytes: Uint8Array, index: number): Promise<GrayImage> {
+  try {
+    const meta = await open(bytes, index).metadata();
+    const { data, info } = await open(bytes, index)
+      .rotate() // honours EXIF orientation
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const channels = info.channels;
+    let gray = new Uint8Array(data.buffer, data.byteOffset, data.length);
+    if (channels !== 1) {
+      gray = new Uint8Array(info.width * info.height);
+      for (let i = 0; i < gray.length; i++) gray[i] = data[i * channels];
+    }
+    const dpi = assumedDpi(info.width, info.height, meta.density);
+    return { data: gray, width: info.width, height: info.height, pointsPerPixel: 72 / dpi };
+  } catch (err) {
+    throw failure(err);
+  }
+}
+
+/** One frame re-encoded as PNG (GPU adapters), upright, scaled to about `dpi` when recorded. */
+export async function imagePagePng(bytes: Uint8Array, index: number): Promise<Uint8Array> {
+  try {
+    const png = await open(bytes, index).rotate().png({ compressionLevel: 6 }).toBuffer();
+    return new Uint8Array(png.buffer, png.byteOffset, png.length);
+  } catch (err) {
+    throw failure(err);
+  }
+}

@@ -1,0 +1,31 @@
+// Grey images as the OCR engines take them: binary PGM (P5), which Tesseract's Leptonica reads
+// from memory without a codec, plus the rotations tried for upside-down or sideways scans.
+import type { GrayImage } from '../pdf/render.js';
+
+export type Rotation = 0 | 90 | 180 | 270;
+
+export function toPgm(img: GrayImage): Buffer {
+  const header = Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1');
+  return Buffer.concat([header, img.data]);
+}
+
+/** The image turned clockwise by `deg`. */
+export function rotateGray(img: GrayImage, deg: Rotation): GrayImage {
+  if (deg === 0) return img;
+  const { data, width: w, height: h } = img;
+  const out = new Uint8Array(data.length);
+  if (deg === 180) {
+    for (let i = 0, n = data.length; i < n; i++) out[n - 1 - i] = data[i];
+    return { ...img, data: out };
+  }
+  // 90 clockwise: (x, y) → (h-1-y, x); 270: (x, y) → (y, w-1-x). New width = h.
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const v = data[row + x];
+      if (deg === 90) out[x * h + (h - 1 - y)] = v;
+      else out[(w - 1 - x) * h + y] = v;
+    }
+  }
+  return { ...img, data: out, width: h, height: w };
+}

@@ -1,0 +1,67 @@
+// OCR of a grey image into positioned words (TextRun[], in points) for the layout stage.
+import type { TextRun } from '../layout/types.js';
+import type { GrayImage } from '../pdf/render.js';
+import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limits.js';
+import { cliSupports, recognizeWithCli } from './cli-engine.js';
+import { rotateGray, toPgm, type Rotation } from './image.js';
+import { parseTesseractTsv, type OcrWords } from './tsv.js';
+import { recognizeWithWasm } from './wasm-engine.js';
+
+export { availableOcrLanguages, resolveOcrLanguages } from './languages.js';
+export { terminateWasmEngine } from './wasm-engine.js';
+
+export type OcrEngine = 'auto' | 'cli' | 'wasm';
+
+export interface OcrOptions {
+  /** Tesseract codes, already resolved (resolveOcrLanguages). */
+  langs: string[];
+  engine?: OcrEngine;
+  signal?: AbortSignal;
+}
+
+export interface OcrPage {
+  runs: TextRun[];
+  /** Page size in points, upright (after any rotation OCR applied). */
+  width: number;
+  height: number;
+  rotation: Rotation;
+  meanConfidence: number;
+}
+
+async function recognize(img: GrayImage, opts: OcrOptions): Promise<OcrWords> {
+  const dpi = 72 / img.pointsPerPixel;
+  const pgm = toPgm(img);
+  const engine = opts.engine ?? 'auto';
+  const useCli = engine === 'cli' || (engine === 'auto' && (await cliSupports(opts.langs)));
+  const tsv = useCli ? await recognizeWithCli(pgm, opts.langs, dpi, opts.signal) : await recognizeWithWasm(pgm, opts.langs, dpi);
+  return parseTesseractTsv(tsv, img.pointsPerPixel, OCR_MIN_WORD_CONFIDENCE);
+}
+
+/** Higher is better: confident, language-like words. */
+const score = (w: OcrWords) => w.meanConfidence + 2 * w.wordlike;
+
+/**
+ * OCR with automatic orientation: Tesseract's OSD data is not shipped with tesseract.js, so a page
+ * that reads poorly upright (low mean confidence) is read again turned 180°, then 90° and 270°, and
+ * the best reading is kept. Blank or nearly blank pages are not retried.
+ */
+export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPage> {
+  let best: { words: OcrWords; rotation: Rotation; img: GrayImage } = { words: await recognize(img, opts), rotation: 0, img };
+  const needsRetry = (w: OcrWords) => w.runs.length >= 3 && w.meanConfidence < OCR_ROTATION_RETRY_CONFIDENCE;
+  if (needsRetry(best.words)) {
+    for (const rotation of [180, 90, 270] as const) {
+      opts.signal?.throwIfAborted();
+      const turned = rotateGray(img, rotation);
+      const words = await recognize(turned, opts);
+      if (score(words) > score(best.words)) best = { words, rotation, img: turned };
+      if (!needsRetry(best.words)) break;
+    }
+  }
+  return {
+    runs: best.words.runs,
+    width: best.img.width * best.img.pointsPerPixel,
+    height: best.img.height * best.img.pointsPerPixel,
+    rotation: best.rotation,
+    meanConfidence: best.words.meanConfidence,
+  };
+}

@@ -1,0 +1,72 @@
+// tesseract.js (WebAssembly): works everywhere, with traineddata read from node_modules (never a
+// CDN, never a cache file). One Tesseract worker per pool thread, created lazily and reused.
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { traineddataPath } from './languages.js';
+
+interface EngineState {
+  worker: Worker;
+  /** tesseract.js keeps this array as its list of loaded languages (see load below). */
+  loaded: string[];
+  current: string;
+}
+
+let state: Promise<EngineState> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+function dataFile(code: string): string {
+  const file = traineddataPath(code);
+  if (!file) throw new Error(`no OCR data for ${code}`);
+  return file;
+}
+
+async function start(first: string): Promise<EngineState> {
+  const loaded = [first];
+  const worker = await createWorker(loaded, OEM.LSTM_ONLY, {
+    langPath: dirname(dataFile(first)),
+    cacheMethod: 'none',
+    gzip: true,
+  });
+  return { worker, loaded, current: '' };
+}
+
+/**
+ * Switches the worker to `langs`. tesseract.js can read only one `langPath`, and ours differ per
+ * language package, so further languages are written into its in-memory file system and marked
+ * loaded (it keeps the array it was created with as that list) before re-initialising.
+ */
+async function use(s: EngineState, langs: string[]): Promise<void> {
+  const key = langs.join('+');
+  if (s.current === key) return;
+  for (const code of langs) {
+    if (s.loaded.includes(code)) continue;
+    await s.worker.FS('writeFile', [`./${code}.traineddata`, gunzipSync(readFileSync(dataFile(code)))]);
+    s.loaded.push(code);
+  }
+  await s.worker.reinitialize(key, OEM.LSTM_ONLY);
+  await s.worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+  s.current = key;
+}
+
+/** Runs one recognition (page segmentation mode 3) and returns Tesseract's TSV. */
+export function recognizeWithWasm(image: Buffer, langs: string[], dpi: number): Promise<string> {
+  // One recognition at a time per worker: serialise callers.
+  const run = queue.then(async () => {
+    state ??= start(langs[0]);
+    const s = await state;
+    await use(s, langs);
+    await s.worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    const { data } = await s.worker.recognize(image, {}, { text: false, tsv: true, blocks: false, hocr: false });
+    return data.tsv ?? '';
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export async function terminateWasmEngine(): Promise<void> {
+  const s = state;
+  state = undefined;
+  if (s) await (await s).worker.terminate().catch(() => undefined);
+}
