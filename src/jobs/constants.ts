@@ -1,0 +1,25 @@
+// Named budgets of the job machinery (STYLE: no bare numbers in code). Spec-fixed values
+// (sync gate, webhook schedule, SSE heartbeat, record TTL) live in src/config.ts LIMITS.
+
+export const JOB_LIMITS = {
+  /** Jobs converted at once by one node's scheduler (each also holds its account's slot). */
+  schedulerConcurrency: 4,
+  /** How often a node refreshes the heartbeat of the jobs it owns. */
+  heartbeatIntervalMs: 5_000,
+  /** A non-terminal job whose owner has not beaten for this long is orphaned (crash recovery). */
+  staleAfterMs: 30_000,
+  /** How often recovery and purges run. */
+  sweepIntervalMs: 10_000,
+  /** How often the webhook poller looks for due deliveries. */
+  webhookPollMs: 1_000,
+  /** A claimed delivery is exclusive to its node this long (covers the 15 s timeout). */
+  webhookLeaseMs: 60_000,
+  /** Deliveries attempted per poll. */
+  webhookBatch: 10,
+  /** Jitter applied to each retry delay (DECISIONS §5: ±10 %). */
+  webhookJitter: 0.1,
+} as const;
+
+export const JOB_STATUSES = ['queued', 'warming', 'processing', 'completed', 'failed'] as const;
+export type JobStatusName = (typeof JOB_STATUSES)[number];
+export const TERMINAL_STATUSES: readonly JobStatusName[] = ['completed', 'failed'];

@@ -1,0 +1,46 @@
+// Read-once results (DECISIONS §5): sealed under the token, claimed and deleted in one statement.
+import type { Queryable } from './db.js';
+import { openResult, sealResult, tokenHash } from './crypto.js';
+
+export interface StoredResult {
+  pages: string[];
+  formats: string;
+  meta: { pages: number; sha256: string; timing_ms: number; backend: string; model: string; route_reason: string };
+}
+
+export type ClaimOutcome = { kind: 'ok'; result: StoredResult } | { kind: 'gone' };
+
+export class ResultStore {
+  constructor(private readonly db: Queryable) {}
+
+  async put(q: Queryable, jobId: string, token: string, result: StoredResult, ttlS: number): Promise<void> {
+    const sealed = sealResult(token, jobId, Buffer.from(JSON.stringify(result), 'utf8'));
+    await q.query(
+      `INSERT INTO job_results (job_id, token_hash, sealed, expires_at) VALUES ($1, $2, $3, now() + ($4::integer * interval '1 second'))`,
+      [jobId, tokenHash(token), sealed, ttlS],
+    );
+  }
+
+  /**
+   * Atomic claim-and-delete guarded by the token hash: a wrong token matches no row and consumes
+   * nothing (the caller checks the token against the job first to answer 403 rather than 410).
+   */
+  async claimOnce(jobId: string, token: string): Promise<ClaimOutcome> {
+    const rows = await this.db.query<{ sealed: Uint8Array; live: boolean }>(
+      'DELETE FROM job_results WHERE job_id = $1 AND token_hash = $2 RETURNING sealed, expires_at > now() AS live',
+      [jobId, tokenHash(token)],
+    );
+    const row = rows[0];
+    if (!row || !row.live) return { kind: 'gone' };
+    const plain = openResult(token, jobId, Buffer.from(row.sealed));
+    return { kind: 'ok', result: JSON.parse(plain.toString('utf8')) as StoredResult };
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.db.query('DELETE FROM job_results WHERE expires_at <= now()');
+  }
+
+  async deleteFor(jobId: string): Promise<void> {
+    await this.db.query('DELETE FROM job_results WHERE job_id = $1', [jobId]);
+  }
+}

@@ -1,0 +1,333 @@
+// The job service (DECISIONS §5): creates jobs, runs them through the model gateway with bounded
+// concurrency, records state and events, seals results, enqueues webhooks, cancels, and recovers
+// jobs orphaned by a dead node. Document bytes live only in this node's memory while queued or
+// running (DECISIONS §6): never the store, never a file, never a log line.
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.js';
+import { isErrorCode, type ErrorCode } from '../errors/catalogue.js';
+import { ERROR_CATALOGUE } from '../errors/catalogue.js';
+import type { ModelGateway, ModelId } from '../models/gateway.js';
+import type { MediaType } from '../models/types.js';
+import { JOB_LIMITS } from './constants.js';
+import { deriveResultToken, newNonce } from './crypto.js';
+import { CHANNELS, type JobsDb } from './db.js';
+import { JobEventHub, resultLinks } from './events.js';
+import { JobStore, type Delivery, type JobRecord } from './job-store.js';
+import { ResultStore, type StoredResult } from './result-store.js';
+import { WebhookDeliverer, type WebhookTarget } from './webhooks/deliverer.js';
+
+/** The metering calls a job makes after acceptance (src/accounts, `app.metering`). */
+export interface JobMetering {
+  chargeReservation(holderId: string): Promise<void>;
+  releaseReservation(holderId: string): Promise<void>;
+  releaseSlot(holderId: string): Promise<void>;
+}
+
+export interface Logger {
+  info(o: object, msg: string): void;
+  warn(o: object, msg: string): void;
+  error(o: object, msg: string): void;
+}
+
+export interface JobServiceOptions {
+  db: JobsDb;
+  config: Config;
+  gateway: ModelGateway;
+  metering: JobMetering;
+  log: Logger;
+  nodeId?: string;
+  /** True with the embedded store: no other node can own a live job, so all of them are orphans at start-up. */
+  singleNode?: boolean;
+  concurrency?: number;
+  heartbeatIntervalMs?: number;
+  staleAfterMs?: number;
+  sweepIntervalMs?: number;
+  webhookRetryDelaysS?: readonly number[];
+  webhookPollMs?: number;
+  webhookResolve?: ConstructorParameters<typeof WebhookDeliverer>[0]['resolve'];
+}
+
+export interface NewJob {
+  id: string;
+  accountId: string;
+  bytes: Uint8Array;
+  mediaType: MediaType;
+  pages: number;
+  sha256: string;
+  model: ModelId;
+  routeReason: string;
+  formats: string;
+  delivery: Delivery;
+  lang?: string;
+  webhook?: WebhookTarget;
+}
+
+interface Running {
+  job: NewJob;
+  abort: AbortController;
+  cancelled: boolean;
+}
+
+export function newJobId(): string {
+  return `job_${randomBytes(12).toString('hex')}`;
+}
+
+function errorCodeOf(err: unknown): ErrorCode {
+  const code = (err as { code?: unknown })?.code;
+  // Document errors keep their code (encrypted_pdf…); anything else is a conversion failure.
+  if (isErrorCode(code) && (ERROR_CATALOGUE[code].status === 422 || code === 'conversion_failed')) return code;
+  return 'conversion_failed';
+}
+
+export class JobService {
+  readonly nodeId: string;
+  readonly jobs: JobStore;
+  readonly results: ResultStore;
+  readonly hub: JobEventHub;
+  readonly webhooks: WebhookDeliverer;
+  private readonly queue: Running[] = [];
+  private readonly live = new Map<string, Running>();
+  private active = 0;
+  private timers: NodeJS.Timeout[] = [];
+  private unlistenCancel: (() => Promise<void>) | null = null;
+  private readonly runs = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly o: JobServiceOptions) {
+    this.nodeId = o.nodeId ?? `node_${randomBytes(6).toString('hex')}`;
+    this.jobs = new JobStore(o.db);
+    this.results = new ResultStore(o.db);
+    this.hub = new JobEventHub(o.db);
+    this.webhooks = new WebhookDeliverer({
+      db: o.db,
+      secret: o.config.secret,
+      nodeId: this.nodeId,
+      allowHosts: o.config.webhookAllowHosts,
+      retryDelaysS: o.webhookRetryDelaysS,
+      pollMs: o.webhookPollMs,
+      resolve: o.webhookResolve,
+      log: o.log,
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.hub.start();
+    this.unlistenCancel = await this.o.db.listen(CHANNELS.jobCancel, (jobId) => this.abortLocal(jobId));
+    await this.recoverOrphans(this.o.singleNode ? this.nodeId : null);
+    const every = (ms: number, fn: () => Promise<void>) => {
+      const t = setInterval(() => void fn().catch((err) => this.o.log.warn({ err: (err as Error).message }, 'job maintenance failed')), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(this.o.heartbeatIntervalMs ?? JOB_LIMITS.heartbeatIntervalMs, () => this.jobs.beat(this.nodeId));
+    every(this.o.sweepIntervalMs ?? JOB_LIMITS.sweepIntervalMs, () => this.sweep());
+    this.webhooks.start();
+  }
+
+  /** Graceful stop: no new work; running conversions are aborted and end failed (nothing stays reserved). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    for (const r of [...this.queue]) await this.fail(r.job.id, 'conversion_failed', r);
+    this.queue.length = 0;
+    for (const r of this.live.values()) r.abort.abort();
+    await Promise.allSettled([...this.runs]);
+    await this.webhooks.stop();
+    await this.unlistenCancel?.();
+    await this.hub.stop();
+  }
+
+  /** Recovery and purges; also callable directly (tests, operators). */
+  async sweep(): Promise<void> {
+    await this.recoverOrphans(null);
+    await this.results.purgeExpired();
+    await this.jobs.purgeFinished();
+    await this.webhooks.purgeOld();
+  }
+
+  tokenFor(job: JobRecord): string {
+    return deriveResultToken(this.o.config.secret, job.id, job.nonce);
+  }
+
+  /**
+   * Records an accepted job (reservation and slot already held under `job.id`) and queues it.
+   * Returns once the record and its `queued` event are in the store.
+   */
+  async submit(job: NewJob): Promise<JobRecord> {
+    const webhookEnc = job.webhook ? this.webhooks.sealTarget(job.id, job.webhook) : null;
+    const record: Omit<JobRecord, 'pagesDone' | 'backend' | 'errorCode'> = {
+      id: job.id, accountId: job.accountId, status: 'queued', pages: job.pages, model: job.model,
+      routeReason: job.routeReason, formats: job.formats, delivery: job.delivery, webhookEnc,
+      nodeId: this.nodeId, nonce: newNonce(),
+    };
+    await this.o.db.tx(async (q) => {
+      await this.jobs.insert(record, q);
+      await this.jobs.appendEvent(q, job.id, 'queued', { job_id: job.id, status: 'queued' });
+    });
+    this.hub.signal(job.id);
+    const entry: Running = { job, abort: new AbortController(), cancelled: false };
+    this.live.set(job.id, entry);
+    this.queue.push(entry);
+    this.pump();
+    return { ...record, pagesDone: 0, backend: null, errorCode: null };
+  }
+
+  /** DELETE /jobs/{id}: true when a live job of this account was cancelled (then purged). */
+  async cancel(accountId: string, jobId: string): Promise<boolean> {
+    const removed = await this.jobs.deleteLive(jobId, accountId);
+    if (!removed) return false;
+    const local = this.live.get(jobId);
+    if (local) this.abortLocal(jobId);
+    else await this.o.db.notify(CHANNELS.jobCancel, jobId).catch(() => {});
+    await this.o.metering.releaseReservation(jobId);
+    await this.o.metering.releaseSlot(jobId);
+    this.hub.signal(jobId);
+    this.o.log.info({ job_id: jobId, account_id: accountId }, 'job cancelled');
+    return true;
+  }
+
+  private abortLocal(jobId: string): void {
+    const entry = this.live.get(jobId);
+    if (!entry) return;
+    entry.cancelled = true;
+    entry.abort.abort();
+    const i = this.queue.indexOf(entry);
+    if (i >= 0) this.queue.splice(i, 1);
+    this.live.delete(jobId);
+    entry.job.bytes = new Uint8Array(0);
+  }
+
+  private pump(): void {
+    const limit = this.o.concurrency ?? JOB_LIMITS.schedulerConcurrency;
+    while (!this.stopped && this.active < limit && this.queue.length > 0) {
+      const entry = this.queue.shift()!;
+      this.active++;
+      const p = this.run(entry).finally(() => {
+        this.active--;
+        this.runs.delete(p);
+        this.pump();
+      });
+      this.runs.add(p);
+    }
+  }
+
+  private async run(entry: Running): Promise<void> {
+    const { job } = entry;
+    const started = Date.now();
+    // Store writes from progress callbacks are chained so events keep their order.
+    let chain: Promise<unknown> = Promise.resolve();
+    const record = (fn: () => Promise<unknown>) => {
+      chain = chain.then(fn).catch((err) => this.o.log.warn({ job_id: job.id, err: (err as Error).message }, 'job progress write failed'));
+    };
+    const moveTo = (status: 'warming' | 'processing', backend?: string) =>
+      record(async () => {
+        const changed = await this.o.db.tx(async (q) => {
+          const before = await this.jobs.get(job.id, q);
+          if (!before || before.status === status) return false;
+          const after = await this.jobs.update(q, job.id, { status, backend });
+          if (after && status === 'warming') await this.jobs.appendEvent(q, job.id, 'warming', { job_id: job.id, status: 'warming', backend: backend ?? job.model });
+          return Boolean(after) && status === 'warming';
+        });
+        if (changed) this.hub.signal(job.id);
+      });
+    try {
+      moveTo(this.o.gateway.isReady(job.model) ? 'processing' : 'warming', job.model);
+      const out = await this.o.gateway.convert(
+        job.model,
+        { bytes: job.bytes, mediaType: job.mediaType, pages: job.pages },
+        {
+          lang: job.lang,
+          signal: entry.abort.signal,
+          pageTimeoutS: this.o.config.pageTimeoutS,
+          onWarming: () => moveTo('warming', job.model),
+          onProcessing: () => moveTo('processing'),
+          onPage: (e) =>
+            record(async () => {
+              const ok = await this.o.db.tx(async (q) => {
+                const after = await this.jobs.update(q, job.id, { status: 'processing', pagesDone: e.pagesDone });
+                if (after) await this.jobs.appendEvent(q, job.id, 'page', { job_id: job.id, index: e.index, pages_done: e.pagesDone, pages: e.pages });
+                return Boolean(after);
+              });
+              if (ok) this.hub.signal(job.id);
+            }),
+        },
+      );
+      job.bytes = new Uint8Array(0);
+      await chain;
+      if (entry.cancelled) return;
+      await this.complete(job, out.pages, out.backend, Date.now() - started);
+    } catch (err) {
+      job.bytes = new Uint8Array(0);
+      await chain;
+      if (entry.cancelled) return;
+      const code = errorCodeOf(err);
+      this.o.log.warn({ job_id: job.id, code }, 'job failed');
+      await this.fail(job.id, code, entry);
+    } finally {
+      this.live.delete(job.id);
+    }
+  }
+
+  private async complete(job: NewJob, pages: string[], backend: string, timingMs: number): Promise<void> {
+    const result: StoredResult = {
+      pages,
+      formats: job.formats,
+      meta: { pages: job.pages, sha256: job.sha256, timing_ms: timingMs, backend, model: job.model, route_reason: job.routeReason },
+    };
+    let webhook = false;
+    const done = await this.o.db.tx(async (q) => {
+      const after = await this.jobs.update(q, job.id, { status: 'completed', pagesDone: job.pages, backend });
+      if (!after) return null; // cancelled meanwhile
+      const token = this.tokenFor(after);
+      await this.results.put(q, job.id, token, result, this.o.config.resultTtlS);
+      await this.jobs.appendEvent(q, job.id, 'completed', { job_id: job.id, status: 'completed' });
+      if (after.webhookEnc) {
+        webhook = true;
+        await this.webhooks.enqueue(q, job.id, after.webhookEnc, { type: 'job.completed', job_id: job.id, result_url: resultLinks(this.o.config.publicUrl, job.id, token).result_url });
+      }
+      return after;
+    });
+    if (!done) return;
+    // spec §8 rule 3 / DECISIONS §3: charged exactly once, on completion.
+    await this.o.metering.chargeReservation(job.id);
+    await this.o.metering.releaseSlot(job.id);
+    this.hub.signal(job.id);
+    if (webhook) this.webhooks.kick();
+    this.o.log.info({ job_id: job.id, account_id: job.accountId, pages: job.pages, timing_ms: timingMs, model: job.model }, 'job completed');
+  }
+
+  /** Ends a live job `failed`: event, webhook, reservation and slot released (no charge). */
+  private async fail(jobId: string, code: ErrorCode, entry?: Running): Promise<void> {
+    if (entry) entry.job.bytes = new Uint8Array(0);
+    let webhook = false;
+    const done = await this.o.db.tx(async (q) => {
+      const after = await this.jobs.update(q, jobId, { status: 'failed', errorCode: code });
+      if (!after) return null;
+      await this.jobs.appendEvent(q, jobId, 'error', { job_id: jobId, code, message: ERROR_CATALOGUE[code].description });
+      if (after.webhookEnc) {
+        webhook = true;
+        await this.webhooks.enqueue(q, jobId, after.webhookEnc, { type: 'job.failed', job_id: jobId, error_code: code });
+      }
+      return after;
+    });
+    await this.o.metering.releaseReservation(jobId);
+    await this.o.metering.releaseSlot(jobId);
+    if (!done) return;
+    this.hub.signal(jobId);
+    if (webhook) this.webhooks.kick();
+  }
+
+  /** Crash recovery: live jobs whose owner stopped beating (or, single node, any other owner). */
+  async recoverOrphans(otherThanNode: string | null): Promise<number> {
+    const orphans = await this.jobs.orphaned(this.o.staleAfterMs ?? JOB_LIMITS.staleAfterMs, otherThanNode);
+    let n = 0;
+    for (const job of orphans) {
+      if (this.live.has(job.id)) continue;
+      this.o.log.warn({ job_id: job.id, node_id: job.nodeId }, 'orphaned job failed');
+      await this.fail(job.id, 'conversion_failed');
+      n++;
+    }
+    return n;
+  }
+}

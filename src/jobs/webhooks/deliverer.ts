@@ -1,0 +1,158 @@
+// Durable webhook deliveries (DECISIONS §5): rows in the store, claimed by any node's poller with
+// a lease, retried after 5 s, 30 s, 2 min, 10 min, 30 min (±10 %), so retries survive a restart.
+import { randomBytes } from 'node:crypto';
+import { LIMITS } from '../../config.js';
+import { JOB_LIMITS } from '../constants.js';
+import { openWithSecret, sealWithSecret } from '../crypto.js';
+import type { JobsDb, Queryable } from '../db.js';
+import { sendSignedWebhook, type SendOptions, type SendOutcome } from './send.js';
+
+export interface WebhookTarget {
+  url: string;
+  secret: string;
+}
+
+export type WebhookBody =
+  | { type: 'job.completed'; job_id: string; result_url: string }
+  | { type: 'job.failed'; job_id: string; error_code: string };
+
+export interface DelivererOptions {
+  db: JobsDb;
+  secret: Buffer;
+  nodeId: string;
+  allowHosts: readonly string[];
+  retryDelaysS?: readonly number[];
+  timeoutMs?: number;
+  pollMs?: number;
+  resolve?: SendOptions['resolve'];
+  log?: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
+}
+
+interface DueRow { id: string; job_id: string; event_type: string; sealed: string; attempts: number }
+
+/** Seconds until the next attempt after `attempts` failed ones, or null when retries are exhausted. */
+export function nextRetryDelayS(attempts: number, delays: readonly number[], random = Math.random): number | null {
+  const base = delays[attempts - 1];
+  if (base === undefined) return null;
+  return base * (1 + (random() * 2 - 1) * JOB_LIMITS.webhookJitter);
+}
+
+export class WebhookDeliverer {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private readonly delays: readonly number[];
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly o: DelivererOptions) {
+    this.delays = o.retryDelaysS ?? LIMITS.webhookRetryDelaysS;
+  }
+
+  sealTarget(jobId: string, target: WebhookTarget): string {
+    return sealWithSecret(this.o.secret, 'webhook', jobId, JSON.stringify(target));
+  }
+
+  /** Records a delivery in the caller's transaction; call kick() after commit. */
+  async enqueue(q: Queryable, jobId: string, targetSealed: string, body: WebhookBody): Promise<string> {
+    const target = JSON.parse(openWithSecret(this.o.secret, 'webhook', jobId, targetSealed)) as WebhookTarget;
+    const id = `wh_${randomBytes(12).toString('hex')}`;
+    const sealed = sealWithSecret(this.o.secret, 'delivery', id, JSON.stringify({ target, body: JSON.stringify(body) }));
+    await q.query("INSERT INTO webhook_deliveries (id, job_id, event_type, sealed, status) VALUES ($1, $2, $3, $4, 'pending')", [id, jobId, body.type, sealed]);
+    return id;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Look for due deliveries now (after an enqueue). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.poll(), ms);
+    this.timer.unref();
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopped || this.running) return;
+    this.running = true;
+    try {
+      do {
+        this.again = false;
+        const due = await this.claimDue();
+        await Promise.all(due.map((row) => this.track(this.attempt(row))));
+        if (due.length === JOB_LIMITS.webhookBatch) this.again = true;
+      } while (this.again && !this.stopped);
+    } catch (err) {
+      this.o.log?.warn({ err: (err as Error).message }, 'webhook poll failed');
+    } finally {
+      this.running = false;
+      if (!this.stopped) this.schedule(this.o.pollMs ?? JOB_LIMITS.webhookPollMs);
+    }
+  }
+
+  private track(p: Promise<void>): Promise<void> {
+    this.inFlight.add(p);
+    return p.finally(() => this.inFlight.delete(p));
+  }
+
+  private claimDue(): Promise<DueRow[]> {
+    return this.o.db.query<DueRow>(
+      `UPDATE webhook_deliveries SET locked_by = $1, locked_until = now() + ($2::integer * interval '1 millisecond')
+       WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
+                      AND (locked_until IS NULL OR locked_until < now())
+                    ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING id, job_id, event_type, sealed, attempts`,
+      [this.o.nodeId, JOB_LIMITS.webhookLeaseMs, JOB_LIMITS.webhookBatch],
+    );
+  }
+
+  private async attempt(row: DueRow): Promise<void> {
+    const { target, body } = JSON.parse(openWithSecret(this.o.secret, 'delivery', row.id, row.sealed)) as { target: WebhookTarget; body: string };
+    const outcome: SendOutcome = await sendSignedWebhook(target, row.id, body, {
+      allowHosts: this.o.allowHosts,
+      timeoutMs: this.o.timeoutMs ?? LIMITS.webhookTimeoutS * 1000,
+      resolve: this.o.resolve,
+    });
+    const attempts = Number(row.attempts) + 1;
+    const log = { webhook_id: row.id, job_id: row.job_id, type: row.event_type, attempt: attempts, status: outcome.status };
+    if (outcome.ok) {
+      // The sealed payload carried the one-time token: drop it once it has served.
+      await this.o.db.query("UPDATE webhook_deliveries SET status = 'delivered', sealed = '', attempts = $2, last_status = $3, locked_by = NULL, locked_until = NULL, updated_at = now() WHERE id = $1", [row.id, attempts, outcome.status]);
+      this.o.log?.info(log, 'webhook delivered');
+      return;
+    }
+    const delay = nextRetryDelayS(attempts, this.delays);
+    if (delay === null) {
+      await this.o.db.query("UPDATE webhook_deliveries SET status = 'failed', sealed = '', attempts = $2, last_status = $3, locked_by = NULL, locked_until = NULL, updated_at = now() WHERE id = $1", [row.id, attempts, outcome.status ?? null]);
+      this.o.log?.warn({ ...log, reason: outcome.reason }, 'webhook delivery abandoned');
+      return;
+    }
+    await this.o.db.query(
+      `UPDATE webhook_deliveries SET attempts = $2, last_status = $3, locked_by = NULL, locked_until = NULL, updated_at = now(),
+         next_attempt_at = now() + ($4::integer * interval '1 millisecond') WHERE id = $1`,
+      [row.id, attempts, outcome.status ?? null, Math.round(delay * 1000)],
+    );
+    this.o.log?.info({ ...log, reason: outcome.reason, retry_in_s: Math.round(delay) }, 'webhook attempt failed');
+    // A short delay (tests) is picked up by the regular poll.
+  }
+
+  async purgeOld(): Promise<void> {
+    await this.o.db.query(`DELETE FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < now() - ($1::integer * interval '1 second')`, [LIMITS.jobRecordTtlS]);
+  }
+}
