@@ -1,0 +1,203 @@
+// MinerU2.5 through `mineru-api` 3.x (models-wire.md §1): POST /file_parse (multipart, `files`
+// part with a filename) per page window of at most MINERU_WINDOW_PAGES, content_list grouped by
+// page. TIFF and WebP are rendered to PNG pages first (mineru-api takes PDF, PNG and JPEG).
+import type { Config } from '../../config.js';
+import { Backend, statusFailure, UpstreamError, type BackendTiming, type WarmState } from '../backend.js';
+import { encodeMultipart, httpRequest, parseJson } from '../http.js';
+import { MINERU_CONCURRENCY, MINERU_WINDOW_PAGES, GRANITE_RENDER_DPI } from '../limits.js';
+import { htmlTableToMarkdown, tidy } from '../markdown.js';
+import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
+import { imageExtension, mapParserError, pageWindows, progress, type GpuAdapter, type ParserLoader } from './common.js';
+
+const MODEL = 'mineru-2.5';
+
+interface Unit {
+  bytes: Uint8Array;
+  filename: string;
+  contentType: string;
+  /** Physical page index of the unit's first page. */
+  offset: number;
+  pages: number;
+  /** Inclusive window sent as start_page_id/end_page_id (PDF only). */
+  window?: { first: number; last: number };
+}
+
+export function createMineruAdapter(config: Config, url: string, timing: BackendTiming, loadParser: ParserLoader): GpuAdapter {
+  const probe = async (timeoutMs: number) => {
+    // 3.x: 200 healthy / 503 unhealthy. 2.x has no /health: any HTTP answer means it listens.
+    const res = await httpRequest({ url: `${url}/health`, connectTimeoutMs: timeoutMs, totalTimeoutMs: timeoutMs });
+    return res.status === 200 || res.status === 404;
+  };
+  const backend = new Backend(MODEL, probe, MINERU_CONCURRENCY, timing);
+
+  async function call(unit: Unit, signal?: AbortSignal): Promise<{ pages: string[]; backend: string }> {
+    const fields = [
+      { name: 'files', value: unit.bytes, filename: unit.filename, contentType: unit.contentType },
+      { name: 'backend', value: config.mineruBackend },
+      { name: 'return_content_list', value: 'true' },
+      { name: 'return_md', value: 'false' },
+    ];
+    if (unit.window) {
+      fields.push({ name: 'start_page_id', value: String(unit.window.first) }, { name: 'end_page_id', value: String(unit.window.last) });
+    }
+    const { body, contentType } = encodeMultipart(fields);
+    const res = await httpRequest({
+      url: `${url}/file_parse`,
+      method: 'POST',
+      headers: { 'content-type': contentType, accept: 'application/json' },
+      body,
+      connectTimeoutMs: timing.connectTimeoutMs,
+      totalTimeoutMs: timing.callTimeoutMs,
+      signal,
+    });
+    const failure = statusFailure(MODEL, res.status);
+    if (failure) throw failure;
+    return { pages: parseFileParse(parseJson(res.body), unit.pages), backend: backendName(parseJson(res.body), config.mineruBackend) };
+  }
+
+  async function* units(doc: ConvertInput): AsyncGenerator<Unit> {
+    if (doc.mediaType === 'application/pdf') {
+      for (const window of pageWindows(doc.pages, MINERU_WINDOW_PAGES)) {
+        yield { bytes: doc.bytes, filename: 'document.pdf', contentType: 'application/pdf', offset: window.first, pages: window.last - window.first + 1, window };
+      }
+    } else if (doc.mediaType === 'image/png' || doc.mediaType === 'image/jpeg') {
+      yield { bytes: doc.bytes, filename: `document.${imageExtension(doc.mediaType)}`, contentType: doc.mediaType, offset: 0, pages: 1 };
+    } else {
+      const parser = await loadParser();
+      try {
+        for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI })) {
+          yield { bytes: page.png, filename: 'document.png', contentType: 'image/png', offset: page.index, pages: 1 };
+        }
+      } catch (err) {
+        throw mapParserError(err);
+      }
+    }
+  }
+
+  return {
+    id: MODEL,
+    backend,
+    async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
+      const pages: string[] = new Array(doc.pages).fill('');
+      const done = progress(doc.pages, opts);
+      let name = `mineru-api ${config.mineruBackend}`;
+      const inFlight = new Set<Promise<void>>();
+      let firstError: unknown;
+      for await (const unit of units(doc)) {
+        if (firstError) break;
+        const p = backend
+          .run(() => call(unit, opts.signal), warm, opts)
+          .then((out) => {
+            name = out.backend;
+            out.pages.forEach((md, i) => {
+              if (unit.offset + i < pages.length) pages[unit.offset + i] = md;
+            });
+            done(out.pages.map((_, i) => unit.offset + i).filter((i) => i < pages.length));
+          })
+          .catch((err) => {
+            firstError ??= err;
+          })
+          .finally(() => inFlight.delete(p));
+        inFlight.add(p);
+        if (inFlight.size >= MINERU_CONCURRENCY) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+      if (firstError) throw firstError;
+      return { pages, backend: name };
+    },
+  };
+}
+
+function backendName(body: unknown, configured: string): string {
+  const b = body as { version?: unknown; backend?: unknown } | undefined;
+  const version = typeof b?.version === 'string' ? `${b.version} ` : '';
+  const name = typeof b?.backend === 'string' ? b.backend : configured;
+  return `mineru-api ${version}${name}`;
+}
+
+/** Pages of Markdown from a /file_parse answer; throws UpstreamError('malformed'). */
+export function parseFileParse(body: unknown, pageCount: number): string[] {
+  const malformed = (why: string) => new UpstreamError('malformed', `${MODEL} returned an unusable answer (${why}).`);
+  const results = (body as { results?: unknown } | undefined)?.results;
+  if (!results || typeof results !== 'object') throw malformed('no results');
+  const entries = Object.values(results as Record<string, unknown>);
+  if (entries.length !== 1) throw malformed('no single result');
+  const raw = (entries[0] as { content_list?: unknown } | null)?.content_list;
+  let items: unknown;
+  if (typeof raw === 'string') {
+    try {
+      items = JSON.parse(raw);
+    } catch {
+      throw malformed('content_list is not JSON');
+    }
+  } else items = raw; // tolerate an already-parsed list
+  if (!Array.isArray(items)) throw malformed('content_list is not a list');
+  const blocks: string[][] = Array.from({ length: pageCount }, () => []);
+  for (const item of items as ContentItem[]) {
+    if (!item || typeof item !== 'object') continue;
+    const idx = Number.isInteger(item.page_idx) ? item.page_idx! : 0;
+    if (idx < 0 || idx >= pageCount) continue;
+    const md = contentItemToMarkdown(item);
+    if (md) blocks[idx]!.push(md);
+  }
+  return blocks.map((b) => tidy(b.join('\n\n')));
+}
+
+interface ContentItem {
+  type?: string;
+  page_idx?: number;
+  text?: string;
+  text_level?: number;
+  list_items?: unknown;
+  table_body?: string;
+  table_caption?: unknown;
+  table_footnote?: unknown;
+  image_caption?: unknown;
+  image_footnote?: unknown;
+  chart_caption?: unknown;
+  chart_footnote?: unknown;
+  code_body?: string;
+  code_caption?: unknown;
+  sub_type?: string;
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.trim() !== '').map((s) => s.trim()) : []);
+
+/** One content_list item as Markdown (models-wire.md §1 table); "" for furniture. */
+export function contentItemToMarkdown(item: ContentItem): string {
+  const text = typeof item.text === 'string' ? item.text.trim() : '';
+  switch (item.type) {
+    case 'text': {
+      if (!text) return '';
+      const level = typeof item.text_level === 'number' && item.text_level >= 1 ? Math.min(6, Math.floor(item.text_level)) : 0;
+      return level ? `${'#'.repeat(level)} ${text.replace(/\s*\n\s*/g, ' ')}` : text;
+    }
+    case 'list':
+      return strings(item.list_items)
+        .map((s) => (/^([-*+•]|\d+[.)])\s/.test(s) ? s.replace(/^[•]\s/, '- ') : `- ${s}`))
+        .join('\n');
+    case 'equation':
+      if (!text) return '';
+      return text.startsWith('$$') ? text : `$$\n${text}\n$$`;
+    case 'table': {
+      const body = typeof item.table_body === 'string' && item.table_body.trim() ? htmlTableToMarkdown(item.table_body) : '';
+      return tidy([...strings(item.table_caption), body, ...strings(item.table_footnote)].filter(Boolean).join('\n\n'));
+    }
+    case 'image':
+    case 'chart':
+      return ['<!-- image -->', ...strings(item.image_caption), ...strings(item.chart_caption), ...strings(item.image_footnote), ...strings(item.chart_footnote)].join('\n\n');
+    case 'code': {
+      const body = typeof item.code_body === 'string' ? item.code_body.trim() : '';
+      return [...strings(item.code_caption), body].filter(Boolean).join('\n\n');
+    }
+    case 'header':
+    case 'footer':
+    case 'page_number':
+    case 'aside_text':
+    case 'page_footnote':
+    case 'discarded':
+      return '';
+    default:
+      return text; // an unknown body type: keep its text
+  }
+}

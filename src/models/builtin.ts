@@ -1,0 +1,27 @@
+// The `builtin` model: our CPU parser (src/convert) behind the same convert contract as the GPU
+// adapters. Its ParseErrors become ServiceErrors with the same code (catalogue strings).
+import { ServiceError } from '../errors/service-error.js';
+import { mapParserError, type ParserLoader } from './adapters/common.js';
+import type { ConvertInput, ConvertOptions, ConvertOutput } from './types.js';
+
+export const BUILTIN_BACKEND = 'builtin';
+
+export async function convertBuiltin(loadParser: ParserLoader, doc: ConvertInput, opts: ConvertOptions): Promise<ConvertOutput> {
+  const parser = await loadParser();
+  try {
+    const out = await parser.parseDocument(doc.bytes, {
+      lang: opts.lang,
+      pageTimeoutS: opts.pageTimeoutS,
+      signal: opts.signal,
+      onPage: opts.onPage,
+    });
+    return { pages: out.pages, backend: BUILTIN_BACKEND };
+  } catch (err) {
+    const mapped = mapParserError(err);
+    if (mapped instanceof ServiceError) throw mapped;
+    // LanguageError (a `lang` without installed data) carries code invalid_request and its message.
+    const e = err as { name?: unknown; code?: unknown; message?: unknown };
+    if (e?.name === 'LanguageError' && e.code === 'invalid_request') throw new ServiceError('invalid_request', String(e.message));
+    throw err;
+  }
+}
