@@ -21,6 +21,12 @@ export interface TextRun {
   link?: string;
   /** OCR word confidence 0..100; absent for the text layer. */
   confidence?: number;
+  /** Baseline y (top-left coordinates); when absent, taken as y + 0.8 * height. */
+  baseline?: number;
+  /** Text not running left-to-right horizontally (vertical stamps, rotated labels). */
+  rotated?: boolean;
+  /** pdf.js reported right-to-left text (the string itself is in logical order). */
+  rtl?: boolean;
 }
 
 /** A ruling line or the edge of a filled rectangle (table borders), in the same coordinates. */

@@ -1,0 +1,42 @@
+// Headings from font statistics: the body size is the most common size by character count; a
+// short paragraph set larger than the body, or bold at body size, is a heading.
+
+/** Most common font size weighted by characters (sizes rounded to 0.5 pt). */
+export function dominantSize(samples: Iterable<[size: number, chars: number]>): number {
+  const counts = new Map<number, number>();
+  for (const [s, n] of samples) {
+    const k = Math.round(s * 2) / 2;
+    counts.set(k, (counts.get(k) ?? 0) + n);
+  }
+  let best = 0;
+  let size = 0;
+  for (const [s, n] of [...counts].sort((a, b) => a[0] - b[0])) if (n > best) { best = n; size = s; }
+  return size;
+}
+
+export interface HeadingInput {
+  text: string;
+  lines: number;
+  size: number;
+  bold: boolean;
+}
+
+const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+\p{Lu}/u;
+
+/** 0 when not a heading, else 1..3. */
+export function headingLevel(p: HeadingInput, body: number): number {
+  const text = p.text.trim();
+  if (p.lines > 3 || text.length > 160 || text.length < 2 || !/\p{L}{2}/u.test(text) || body <= 0) return 0;
+  if (/^[•·▪\-–—*]/.test(text)) return 0;
+  const r = p.size / body;
+  if (r >= 1.15) {
+    if (text.length > 120 && r < 1.5) return 0;
+    return r >= 1.7 ? 1 : r >= 1.3 ? 2 : 3;
+  }
+  if (p.bold && r >= 0.92 && p.lines <= 2 && text.length <= 90 && !/[.,;:]$/.test(text) && !/^\d+(\.\d+)?$/.test(text)) {
+    const sec = SECTION_NUMBER.exec(text);
+    if (sec) return sec[1].split('.').length <= 1 ? 2 : 3;
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,152 @@
+// Runs → lines → segments. A line is runs sharing a baseline; a segment is a stretch of a line
+// without a wide horizontal gap (so two columns or two table cells on one baseline stay apart).
+import type { TextRun } from './types.js';
+import { SEGMENT_GAP_EM } from './limits.js';
+
+export interface Segment {
+  runs: TextRun[];
+  /** Plain text, runs joined with inferred spaces, in logical order. */
+  text: string;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  baseline: number;
+  /** Dominant font size (by characters). */
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+  rtl: boolean;
+  /** Segments cut from the same line share this id. */
+  lineId: number;
+}
+
+const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
+const LETTER = /\p{L}/gu;
+
+export function baselineOf(r: TextRun): number {
+  return r.baseline ?? r.y + 0.8 * r.height;
+}
+
+/** Is the text mostly right-to-left script? */
+export function isRtlText(text: string): boolean {
+  if (!RTL_CHAR.test(text)) return false;
+  const rtl = text.match(RTL_CHARS)?.length ?? 0;
+  const letters = text.match(LETTER)?.length ?? 0;
+  return rtl * 2 >= letters;
+}
+
+/** Groups runs into lines (baseline clustering against the line's first run, no chaining). */
+export function groupLines(runs: TextRun[]): TextRun[][] {
+  const sorted = runs.slice().sort((a, b) => baselineOf(a) - baselineOf(b) || a.x - b.x);
+  const lines: TextRun[][] = [];
+  let cur: TextRun[] = [];
+  let anchorTop = 0;
+  let anchorBottom = 0;
+  let anchorBase = 0;
+  let anchorSize = 0;
+  for (const r of sorted) {
+    const b = baselineOf(r);
+    if (cur.length > 0) {
+      const overlap = Math.min(anchorBottom, r.y + r.height) - Math.max(anchorTop, r.y);
+      const minH = Math.min(anchorBottom - anchorTop, r.height);
+      if (overlap >= 0.5 * minH && Math.abs(b - anchorBase) <= 0.5 * Math.max(anchorSize, r.fontSize)) {
+        cur.push(r);
+        // A bigger run (not a superscript) becomes the anchor.
+        if (r.fontSize > anchorSize * 1.2) ({ anchorTop, anchorBottom, anchorBase, anchorSize } = anchorOf(r));
+        continue;
+      }
+      lines.push(cur);
+    }
+    cur = [r];
+    ({ anchorTop, anchorBottom, anchorBase, anchorSize } = anchorOf(r));
+  }
+  if (cur.length > 0) lines.push(cur);
+  return lines;
+}
+
+function anchorOf(r: TextRun): { anchorTop: number; anchorBottom: number; anchorBase: number; anchorSize: number } {
+  return { anchorTop: r.y, anchorBottom: r.y + r.height, anchorBase: baselineOf(r), anchorSize: r.fontSize };
+}
+
+/** Splits each line at wide gaps and builds segments. */
+export function buildSegments(runs: TextRun[]): Segment[] {
+  const out: Segment[] = [];
+  const lines = groupLines(runs);
+  lines.forEach((line, lineId) => {
+    line.sort((a, b) => a.x - b.x);
+    let piece: TextRun[] = [];
+    let right = -Infinity;
+    for (const r of line) {
+      const size = Math.max(r.fontSize, piece.length ? piece[0].fontSize : 0);
+      if (piece.length > 0 && r.x - right > SEGMENT_GAP_EM * size) {
+        out.push(makeSegment(piece, lineId));
+        piece = [];
+        right = -Infinity;
+      }
+      piece.push(r);
+      right = Math.max(right, r.x + r.width);
+    }
+    if (piece.length > 0) out.push(makeSegment(piece, lineId));
+  });
+  return out;
+}
+
+/** Joins runs left to right with inferred spaces; RTL lines are joined right to left. */
+export function joinRuns(runs: TextRun[], rtl: boolean): string {
+  const ordered = rtl ? runs.slice().reverse() : runs;
+  let text = '';
+  for (let i = 0; i < ordered.length; i++) {
+    const r = ordered[i];
+    if (i > 0) {
+      const p = ordered[i - 1];
+      const gap = rtl ? p.x - (r.x + r.width) : r.x - (p.x + p.width);
+      const size = Math.min(p.fontSize, r.fontSize);
+      if (gap > 0.15 * size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+    }
+    text += r.text;
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function makeSegment(runs: TextRun[], lineId: number): Segment {
+  let x0 = Infinity, x1 = -Infinity, top = Infinity, bottom = -Infinity;
+  const sizeChars = new Map<number, number>();
+  let boldChars = 0, italicChars = 0, monoChars = 0, chars = 0;
+  let baseline = 0;
+  let bestSize = -1;
+  for (const r of runs) {
+    x0 = Math.min(x0, r.x);
+    x1 = Math.max(x1, r.x + r.width);
+    top = Math.min(top, r.y);
+    bottom = Math.max(bottom, r.y + r.height);
+    const n = r.text.replace(/\s/g, '').length;
+    chars += n;
+    if (r.bold) boldChars += n;
+    if (r.italic) italicChars += n;
+    if (r.monospace) monoChars += n;
+    const s = Math.round(r.fontSize * 2) / 2;
+    sizeChars.set(s, (sizeChars.get(s) ?? 0) + n);
+    if (r.fontSize > bestSize) {
+      bestSize = r.fontSize;
+      baseline = baselineOf(r);
+    }
+  }
+  let size = bestSize;
+  let best = -1;
+  for (const [s, n] of sizeChars) if (n > best || (n === best && s > size)) { best = n; size = s; }
+  const raw = runs.map((r) => r.text).join('');
+  const rtl = isRtlText(raw);
+  return {
+    runs,
+    text: joinRuns(runs, rtl),
+    x0, x1, top, bottom, baseline, size,
+    bold: chars > 0 && boldChars / chars > 0.8,
+    italic: chars > 0 && italicChars / chars > 0.8,
+    monospace: chars > 0 && monoChars / chars > 0.8,
+    rtl,
+    lineId,
+  };
+}

@@ -1,0 +1,63 @@
+// Running headers, footers, page numbers and download stamps in the page margins.
+import type { Segment } from './lines.js';
+
+const PAGE_NUMBER = /^(?:page|p\.|seite|página|pagina)?\s*[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,4})?$/i;
+const STAMP = /(?:^|\s)(?:downloaded|retrieved|accessed)\s+(?:from|on|at)\b|^this (?:article|document) is protected|^all rights reserved|^for personal use only|^provided by\b/i;
+
+export function isPageNumber(text: string): boolean {
+  return PAGE_NUMBER.test(text.trim());
+}
+
+export function isStamp(text: string): boolean {
+  return STAMP.test(text.trim());
+}
+
+/** Share of the page height at the top and bottom treated as margins. */
+const TOP_ZONE = 0.1;
+const BOTTOM_ZONE = 0.9;
+
+/**
+ * Removes margin lines: page numbers and stamps anywhere in the margins; other short margin lines
+ * when they are set apart from the body (a clear gap) and not larger than the body text.
+ */
+export function dropMarginLines(segs: Segment[], pageHeight: number, body: number): Segment[] {
+  if (segs.length === 0) return segs;
+  const lines = new Map<number, Segment[]>();
+  for (const s of segs) {
+    const l = lines.get(s.lineId);
+    if (l) l.push(s);
+    else lines.set(s.lineId, [s]);
+  }
+  const boxes = [...lines.entries()].map(([id, ss]) => ({
+    id,
+    top: Math.min(...ss.map((s) => s.top)),
+    bottom: Math.max(...ss.map((s) => s.bottom)),
+    size: Math.max(...ss.map((s) => s.size)),
+    texts: ss.map((s) => s.text),
+  }));
+  boxes.sort((a, b) => a.top - b.top);
+  const drop = new Set<number>();
+  const consider = (i: number, neighbour: (typeof boxes)[number] | undefined, gapToBody: number): boolean => {
+    const b = boxes[i];
+    const all = b.texts.join(' ');
+    if (b.texts.every((t) => isPageNumber(t) || isStamp(t))) return true;
+    if (isStamp(all)) return true;
+    if (all.length > 150 || b.size > body * 1.15) return false;
+    if (!neighbour) return false;
+    return gapToBody >= 0.9 * body || b.size < 0.85 * body;
+  };
+  // Top margin, from the edge inwards.
+  for (let i = 0; i < boxes.length && boxes[i].bottom < pageHeight * TOP_ZONE; i++) {
+    const next = boxes[i + 1];
+    if (consider(i, next, next ? next.top - boxes[i].bottom : 0)) drop.add(boxes[i].id);
+    else break;
+  }
+  for (let i = boxes.length - 1; i >= 0 && boxes[i].top > pageHeight * BOTTOM_ZONE; i--) {
+    const prev = boxes[i - 1];
+    if (consider(i, prev, prev ? boxes[i].top - prev.bottom : 0)) drop.add(boxes[i].id);
+    else break;
+  }
+  // Stamps anywhere (side notes like "Downloaded from … on <date>").
+  for (const b of boxes) if (isStamp(b.texts.join(' '))) drop.add(b.id);
+  return drop.size ? segs.filter((s) => !drop.has(s.lineId)) : segs;
+}

@@ -1,0 +1,122 @@
+// One page: PageLayoutInput → Markdown. Ruled tables are cut out first, margins dropped, then
+// the rest is ordered (columns, full-width blocks, whitespace tables) and rendered block by block.
+import type { Box, PageLayoutInput, TextRun } from './types.js';
+import { buildSegments, type Segment } from './lines.js';
+import { dropMarginLines } from './margins.js';
+import { findRuledRegions } from './ruled-tables.js';
+import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
+import { orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
+import { flowLines, groupParagraphs } from './paragraphs.js';
+import { dominantSize } from './headings.js';
+import { MIN_PAGE_CHARS_FOR_BODY, recordSizes, type LayoutContext } from './context.js';
+import type { TableModel } from './table-model.js';
+import { IMAGE_MIN_PAGE_SHARE, MAX_RUNS_PER_PAGE } from './limits.js';
+import { renderTable } from '../markdown/table.js';
+import { renderParagraph } from '../markdown/blocks.js';
+
+interface Atom {
+  box: Box;
+  markdown: string;
+}
+
+function sizeSamples(runs: TextRun[]): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const r of runs) {
+    const k = Math.round(r.fontSize * 2) / 2;
+    m.set(k, (m.get(k) ?? 0) + r.text.replace(/\s/g, '').length);
+  }
+  return m;
+}
+
+function bodySizeFor(runs: TextRun[], ctx: LayoutContext): number {
+  const samples = sizeSamples(runs);
+  let chars = 0;
+  for (const n of samples.values()) chars += n;
+  recordSizes(ctx, samples);
+  if (chars >= MIN_PAGE_CHARS_FOR_BODY || ctx.sizeChars.size === 0) return dominantSize(samples) || 10;
+  return dominantSize(ctx.sizeChars) || dominantSize(samples) || 10;
+}
+
+function usableTable(t: TableModel): boolean {
+  const cols = Math.max(0, ...t.rows.map((r) => r.length));
+  const filled = t.rows.reduce((n, r) => n + r.filter((c) => c && c.text).length, 0);
+  return t.rows.length >= 2 && cols >= 2 && filled >= 3;
+}
+
+export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext): string {
+  const all = input.runs.filter((r) => !r.rotated && r.text.trim().length > 0);
+  let runs = all.length > MAX_RUNS_PER_PAGE ? all.slice(0, MAX_RUNS_PER_PAGE) : all;
+  const body = bodySizeFor(runs, ctx);
+  const atoms: Atom[] = [];
+
+  // 1. Ruled grids.
+  const ruled = input.fromOcr ? { grids: [], open: [] } : findRuledRegions(input.rules, input.width);
+  for (const g of ruled.grids) {
+    const { table, used } = tableFromGrid(g, runs);
+    if (used.size === 0 || !usableTable(table)) continue;
+    atoms.push({ box: g.box, markdown: renderTable(table) });
+    runs = runs.filter((r) => !used.has(r));
+  }
+
+  // 2. Lines, margins.
+  let segs = buildSegments(runs);
+  segs = dropMarginLines(segs, input.height, body);
+  let items: Item[] = segs.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+
+  // 3. Tables between horizontal rules (booktabs): columns from whitespace projection.
+  for (const box of ruled.open) {
+    const inside = items.filter((it) => it.seg && (it.x0 + it.x1) / 2 >= box.x - 2 && (it.x0 + it.x1) / 2 <= box.x + box.width + 2 && it.top >= box.y - 2 && it.bottom <= box.y + box.height + 2);
+    if (inside.length < 4 || splitBands(inside).length < 2) continue;
+    const gutters = projectGutters(inside, body * 0.6);
+    if (gutters.length === 0) continue;
+    const table = tableFromWhitespace(inside, gutters);
+    if (!usableTable(table)) continue;
+    const set = new Set(inside);
+    items = items.filter((it) => !set.has(it));
+    atoms.push({ box, markdown: renderTable(table) });
+  }
+
+  // 4. Figures.
+  const pageArea = input.width * input.height;
+  for (const im of input.images) {
+    const a = im.width * im.height;
+    if (a >= IMAGE_MIN_PAGE_SHARE * pageArea && a < 0.85 * pageArea) atoms.push({ box: im, markdown: '<!-- image -->' });
+  }
+  atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
+
+  // 5. Reading order and rendering.
+  const blocks = orderRegion(items, Math.max(body * 0.9, 4));
+  const out: string[] = [];
+  for (const b of blocks) renderBlock(b, atoms, body, input.fromOcr, out);
+  if (all.length > MAX_RUNS_PER_PAGE) out.push(all.slice(MAX_RUNS_PER_PAGE).map((r) => r.text).join(' '));
+  return out.filter((s) => s.trim().length > 0).join('\n\n');
+}
+
+function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boolean, out: string[]): void {
+  if (b.kind === 'grid') {
+    const table = tableFromWhitespace(b.items.filter((i) => i.seg), b.gutters);
+    if (usableTable(table)) {
+      out.push(renderTable(table));
+      for (const it of b.items) if (it.atom !== undefined) out.push(atoms[it.atom].markdown);
+      return;
+    }
+  }
+  // Flow: text segments between atoms, in vertical order.
+  const sorted = b.items.slice().sort((p, q) => p.top - q.top || p.x0 - q.x0);
+  let pending: Segment[] = [];
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    const lines = flowLines(pending);
+    const left = Math.min(...lines.map((l) => l.x0));
+    for (const para of groupParagraphs(lines)) out.push(renderParagraph(para, { body, left, fromOcr }));
+    pending = [];
+  };
+  for (const it of sorted) {
+    if (it.seg) pending.push(it.seg);
+    else if (it.atom !== undefined) {
+      flush();
+      out.push(atoms[it.atom].markdown);
+    }
+  }
+  flush();
+}

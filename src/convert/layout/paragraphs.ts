@@ -1,0 +1,101 @@
+// Lines of one column → paragraphs: a new paragraph starts at a larger line gap, a change of
+// font size or weight, a first-line indent, a list marker, or after a short (paragraph-ending) line.
+import type { Segment } from './lines.js';
+import { listMarker } from './lists.js';
+
+export interface Line {
+  segs: Segment[];
+  text: string;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  baseline: number;
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+  rtl: boolean;
+}
+
+export function makeLine(segs: Segment[]): Line {
+  const rtl = segs.filter((s) => s.rtl).length * 2 > segs.length;
+  const ordered = segs.slice().sort((a, b) => (rtl ? b.x0 - a.x0 : a.x0 - b.x0));
+  let chars = 0;
+  let big = 0;
+  let size = ordered[0].size;
+  for (const s of ordered) {
+    const n = s.text.length;
+    chars += n;
+    if (n > big) {
+      big = n;
+      size = s.size;
+    }
+  }
+  const share = (f: (s: Segment) => boolean): boolean => ordered.filter(f).reduce((a, s) => a + s.text.length, 0) > 0.8 * chars;
+  return {
+    segs: ordered,
+    text: ordered.map((s) => s.text).join(' '),
+    x0: Math.min(...ordered.map((s) => s.x0)),
+    x1: Math.max(...ordered.map((s) => s.x1)),
+    top: Math.min(...ordered.map((s) => s.top)),
+    bottom: Math.max(...ordered.map((s) => s.bottom)),
+    baseline: Math.max(...ordered.map((s) => s.baseline)),
+    size,
+    bold: share((s) => s.bold),
+    italic: share((s) => s.italic),
+    monospace: share((s) => s.monospace),
+    rtl,
+  };
+}
+
+/** Groups segments of a flow into lines (by their source line), top to bottom. */
+export function flowLines(segs: Segment[]): Line[] {
+  const byLine = new Map<number, Segment[]>();
+  for (const s of segs) {
+    const l = byLine.get(s.lineId);
+    if (l) l.push(s);
+    else byLine.set(s.lineId, [s]);
+  }
+  return [...byLine.values()].map(makeLine).sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const s = values.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Splits column lines into paragraphs. */
+export function groupParagraphs(lines: Line[]): Line[][] {
+  if (lines.length === 0) return [];
+  const left = Math.min(...lines.map((l) => l.x0));
+  const right = Math.max(...lines.map((l) => l.x1));
+  const width = right - left;
+  const steps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const d = lines[i].baseline - lines[i - 1].baseline;
+    if (d > 0 && Math.abs(lines[i].size - lines[i - 1].size) < 0.5) steps.push(d);
+  }
+  const step = median(steps) || lines[0].size * 1.2;
+  const paras: Line[][] = [];
+  let cur: Line[] = [lines[0]];
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1];
+    const l = lines[i];
+    const d = l.baseline - prev.baseline;
+    const sizeChange = Math.abs(l.size - prev.size) > 0.12 * Math.max(l.size, prev.size);
+    const boldChange = l.bold !== prev.bold && (l.bold ? l : prev).text.length < 120;
+    const gap = d > step * 1.3 + 0.5 || d < 0;
+    const marker = listMarker(l.text) !== null;
+    const indent = !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
+    const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
+    const monoChange = l.monospace !== prev.monospace;
+    if (gap || sizeChange || boldChange || marker || indent || shortPrev || monoChange) {
+      paras.push(cur);
+      cur = [l];
+    } else cur.push(l);
+  }
+  paras.push(cur);
+  return paras;
+}

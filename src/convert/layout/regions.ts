@@ -1,0 +1,172 @@
+// Reading order: a page region is cut into horizontal bands (separated by vertical whitespace);
+// consecutive bands that share a column gutter form a multi-column group, read column by column
+// (each column recursively); full-width items end a group. A group whose "columns" are short,
+// aligned cells becomes a whitespace table instead.
+import type { Segment } from './lines.js';
+
+export interface Item {
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  seg?: Segment;
+  /** An atomic block placed by the caller (ruled table, image): never split. */
+  atom?: number;
+}
+
+export type RegionBlock =
+  | { kind: 'flow'; items: Item[] }
+  | { kind: 'grid'; items: Item[]; gutters: Interval[] };
+
+export interface Interval {
+  lo: number;
+  hi: number;
+}
+
+const MAX_DEPTH = 4;
+
+/** Orders items into flows (single-column text) and grids (whitespace-table candidates). */
+export function orderRegion(items: Item[], gutterMin: number, depth = 0): RegionBlock[] {
+  if (items.length === 0) return [];
+  const bands = splitBands(items);
+  const out: RegionBlock[] = [];
+  let flow: Item[] = [];
+  const flushFlow = (): void => {
+    if (flow.length) out.push({ kind: 'flow', items: flow });
+    flow = [];
+  };
+  let i = 0;
+  while (i < bands.length) {
+    let gutters = findGutters(bands[i], gutterMin);
+    if (gutters.length === 0 || bands[i].length === 1) {
+      flow.push(...bands[i]);
+      i++;
+      continue;
+    }
+    // Grow the group while the next bands leave some gutter free.
+    const group = bands[i].slice();
+    let rows = 1;
+    let j = i + 1;
+    while (j < bands.length) {
+      const next = narrowGutters(gutters, bands[j], gutterMin * 0.5);
+      if (next.length === 0) break;
+      gutters = next;
+      group.push(...bands[j]);
+      rows++;
+      j++;
+    }
+    i = j;
+    if (rows === 1 && group.length <= 1) {
+      flow.push(...group);
+      continue;
+    }
+    flushFlow();
+    if (depth >= MAX_DEPTH) {
+      out.push({ kind: 'flow', items: group });
+      continue;
+    }
+    if (looksLikeTextColumns(group, gutters, rows)) {
+      for (const col of splitColumns(group, gutters)) out.push(...orderRegion(col, gutterMin, depth + 1));
+    } else {
+      out.push({ kind: 'grid', items: group, gutters });
+    }
+  }
+  flushFlow();
+  return out;
+}
+
+/** Sorted by top; a band ends where the next item starts below everything so far. */
+export function splitBands(items: Item[]): Item[][] {
+  const sorted = items.slice().sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const bands: Item[][] = [];
+  let cur: Item[] = [];
+  let bottom = -Infinity;
+  for (const it of sorted) {
+    // Lines touch or overlap slightly within a paragraph; a tiny tolerance keeps them apart.
+    if (cur.length && it.top > bottom - 0.25 * (it.bottom - it.top)) {
+      bands.push(cur);
+      cur = [];
+      bottom = -Infinity;
+    }
+    cur.push(it);
+    bottom = Math.max(bottom, it.bottom);
+  }
+  if (cur.length) bands.push(cur);
+  return bands;
+}
+
+/** Vertical gaps between items of a band at least `min` wide. */
+export function findGutters(band: Item[], min: number): Interval[] {
+  const sorted = band.slice().sort((a, b) => a.x0 - b.x0);
+  const out: Interval[] = [];
+  let right = sorted[0].x1;
+  for (let k = 1; k < sorted.length; k++) {
+    const it = sorted[k];
+    if (it.x0 - right >= min) out.push({ lo: right, hi: it.x0 });
+    right = Math.max(right, it.x1);
+  }
+  return out;
+}
+
+/** The parts of the gutters that the band's items leave free (each at least `min` wide). */
+export function narrowGutters(gutters: Interval[], band: Item[], min: number): Interval[] {
+  const out: Interval[] = [];
+  for (const g of gutters) {
+    let parts: Interval[] = [g];
+    for (const it of band) {
+      const nextParts: Interval[] = [];
+      for (const p of parts) {
+        if (it.x1 <= p.lo || it.x0 >= p.hi) nextParts.push(p);
+        else {
+          if (it.x0 - p.lo >= min) nextParts.push({ lo: p.lo, hi: it.x0 });
+          if (p.hi - it.x1 >= min) nextParts.push({ lo: it.x1, hi: p.hi });
+        }
+      }
+      parts = nextParts;
+      if (parts.length === 0) break;
+    }
+    // Keep the widest part: a gutter is one channel.
+    if (parts.length) out.push(parts.reduce((a, b) => (b.hi - b.lo > a.hi - a.lo ? b : a)));
+  }
+  return out;
+}
+
+export function splitColumns(items: Item[], gutters: Interval[]): Item[][] {
+  const cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
+  const cols: Item[][] = cuts.map(() => []);
+  cols.push([]);
+  for (const it of items) {
+    const cx = (it.x0 + it.x1) / 2;
+    let c = 0;
+    while (c < cuts.length && cx > cuts[c]) c++;
+    cols[c].push(it);
+  }
+  return cols.filter((c) => c.length > 0);
+}
+
+/**
+ * Text columns: few columns, lines long and filling their column. Table cells: short, ragged,
+ * many columns.
+ */
+export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: number): boolean {
+  const cols = splitColumns(items, gutters);
+  if (cols.length < 2) return true;
+  const lens = items.filter((it) => it.seg).map((it) => it.seg!.text.length).sort((a, b) => a - b);
+  const median = lens.length ? lens[Math.floor(lens.length / 2)] : 0;
+  let fillSum = 0;
+  let fillN = 0;
+  for (const col of cols) {
+    const lo = Math.min(...col.map((c) => c.x0));
+    const hi = Math.max(...col.map((c) => c.x1));
+    const w = Math.max(1, hi - lo);
+    for (const it of col) {
+      fillSum += (it.x1 - it.x0) / w;
+      fillN++;
+    }
+  }
+  const fill = fillN ? fillSum / fillN : 0;
+  if (cols.length <= 3 && median >= 25 && fill >= 0.6) return true;
+  if (rows < 2) return true;
+  if (cols.length === 2 && rows < 3) return true;
+  return false;
+}

@@ -1,0 +1,137 @@
+// Tables drawn with ruling lines. Full grids (horizontal and vertical rules) give cells and
+// spans; tables with horizontal rules only (booktabs style) give a region whose columns come
+// from whitespace.
+import type { RuleLine } from './types.js';
+import type { Box } from './types.js';
+
+const TOL = 2;
+const MAX_LINES = 1500;
+
+interface HLine { y: number; x0: number; x1: number }
+interface VLine { x: number; y0: number; y1: number }
+
+export interface RuledGrid {
+  /** Column boundaries left to right and row boundaries top to bottom. */
+  xs: number[];
+  ys: number[];
+  /** hasV[r][c]: a vertical rule at xs[c] across row r; hasH[r][c]: a horizontal rule at ys[r] across column c. */
+  hasV: boolean[][];
+  hasH: boolean[][];
+  box: Box;
+}
+
+export interface RuledRegions {
+  grids: RuledGrid[];
+  /** Regions bounded by ≥2 long horizontal rules but without vertical rules. */
+  open: Box[];
+}
+
+export function mergeLines(rules: RuleLine[]): { h: HLine[]; v: VLine[] } {
+  const h: HLine[] = [];
+  const v: VLine[] = [];
+  for (const r of rules) {
+    if (Math.abs(r.y1 - r.y0) <= 1 && r.x1 - r.x0 > TOL) h.push({ y: (r.y0 + r.y1) / 2, x0: r.x0, x1: r.x1 });
+    else if (Math.abs(r.x1 - r.x0) <= 1 && r.y1 - r.y0 > TOL) v.push({ x: (r.x0 + r.x1) / 2, y0: r.y0, y1: r.y1 });
+  }
+  h.sort((a, b) => a.y - b.y || a.x0 - b.x0);
+  v.sort((a, b) => a.x - b.x || a.y0 - b.y0);
+  const mh: HLine[] = [];
+  for (const l of h) {
+    const last = mh[mh.length - 1];
+    if (last && Math.abs(last.y - l.y) <= TOL && l.x0 <= last.x1 + TOL) last.x1 = Math.max(last.x1, l.x1);
+    else mh.push({ ...l });
+  }
+  const mv: VLine[] = [];
+  for (const l of v) {
+    const last = mv[mv.length - 1];
+    if (last && Math.abs(last.x - l.x) <= TOL && l.y0 <= last.y1 + TOL) last.y1 = Math.max(last.y1, l.y1);
+    else mv.push({ ...l });
+  }
+  return { h: mh.slice(0, MAX_LINES), v: mv.slice(0, MAX_LINES) };
+}
+
+function cluster(values: number[]): number[] {
+  const s = values.slice().sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const v of s) if (out.length === 0 || v - out[out.length - 1] > TOL * 1.5) out.push(v);
+  return out;
+}
+
+export function findRuledRegions(rules: RuleLine[], pageWidth: number): RuledRegions {
+  const { h, v } = mergeLines(rules);
+  // Components: union-find over lines that touch.
+  const n = h.length + v.length;
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (let i = 0; i < h.length; i++) {
+    const a = h[i];
+    for (let j = 0; j < v.length; j++) {
+      const b = v[j];
+      if (b.x >= a.x0 - TOL && b.x <= a.x1 + TOL && a.y >= b.y0 - TOL && a.y <= b.y1 + TOL) {
+        parent[find(i)] = find(h.length + j);
+      }
+    }
+  }
+  const comps = new Map<number, { h: HLine[]; v: VLine[] }>();
+  for (let i = 0; i < n; i++) {
+    const root = find(i);
+    let c = comps.get(root);
+    if (!c) comps.set(root, (c = { h: [], v: [] }));
+    if (i < h.length) c.h.push(h[i]);
+    else c.v.push(v[i - h.length]);
+  }
+  const grids: RuledGrid[] = [];
+  const loneH: HLine[] = [];
+  for (const c of comps.values()) {
+    if (c.h.length >= 2 && c.v.length >= 2) {
+      const g = buildGrid(c.h, c.v);
+      if (g) grids.push(g);
+    } else if (c.v.length === 0) loneH.push(...c.h);
+  }
+  return { grids, open: openRegions(loneH, pageWidth) };
+}
+
+function buildGrid(h: HLine[], v: VLine[]): RuledGrid | null {
+  const xs = cluster(v.map((l) => l.x));
+  const ys = cluster(h.map((l) => l.y));
+  if (xs.length < 2 || ys.length < 2) return null;
+  const hasV: boolean[][] = [];
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const mid = (ys[r] + ys[r + 1]) / 2;
+    hasV.push(xs.map((x) => v.some((l) => Math.abs(l.x - x) <= TOL * 1.5 && l.y0 <= mid && l.y1 >= mid)));
+  }
+  const hasH: boolean[][] = [];
+  for (let r = 0; r < ys.length; r++) {
+    const row: boolean[] = [];
+    for (let c = 0; c + 1 < xs.length; c++) {
+      const mid = (xs[c] + xs[c + 1]) / 2;
+      row.push(h.some((l) => Math.abs(l.y - ys[r]) <= TOL * 1.5 && l.x0 <= mid && l.x1 >= mid));
+    }
+    hasH.push(row);
+  }
+  const box = { x: xs[0], y: ys[0], width: xs[xs.length - 1] - xs[0], height: ys[ys.length - 1] - ys[0] };
+  if (box.width < 20 || box.height < 8) return null;
+  return { xs, ys, hasV, hasH, box };
+}
+
+/** Stacks of ≥2 long horizontal rules with similar extent (top rule, mid rule, bottom rule). */
+function openRegions(h: HLine[], pageWidth: number): Box[] {
+  const long = h.filter((l) => l.x1 - l.x0 >= Math.min(120, pageWidth * 0.2)).sort((a, b) => a.y - b.y);
+  const out: Box[] = [];
+  let i = 0;
+  while (i < long.length) {
+    const first = long[i];
+    let j = i + 1;
+    let last = first;
+    while (j < long.length && Math.abs(long[j].x0 - first.x0) < 15 && Math.abs(long[j].x1 - first.x1) < 15 && long[j].y - last.y < 400) {
+      last = long[j];
+      j++;
+    }
+    if (j - i >= 2 && last.y - first.y > 10) out.push({ x: first.x0, y: first.y, width: first.x1 - first.x0, height: last.y - first.y });
+    i = Math.max(j, i + 1);
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+// The table model shared by ruled and whitespace tables, before rendering.
+
+export interface TableCell {
+  text: string;
+  rowSpan: number;
+  colSpan: number;
+}
+
+/** rows[r][c] is a cell, or null where a spanning cell above/left covers the slot. */
+export interface TableModel {
+  rows: (TableCell | null)[][];
+  top: number;
+  bottom: number;
+  x0: number;
+  x1: number;
+}
+
+export function hasSpans(t: TableModel): boolean {
+  return t.rows.some((row) => row.some((c) => c !== null && (c.rowSpan > 1 || c.colSpan > 1)));
+}
+
+/** Drops columns and rows with no text at all (artefacts of double borders). */
+export function pruneEmpty(t: TableModel): TableModel {
+  if (hasSpans(t)) return t;
+  const nCols = Math.max(0, ...t.rows.map((r) => r.length));
+  const keepCol: boolean[] = [];
+  for (let c = 0; c < nCols; c++) keepCol.push(t.rows.some((r) => (r[c]?.text ?? '') !== ''));
+  const rows = t.rows
+    .filter((r) => r.some((c) => (c?.text ?? '') !== ''))
+    .map((r) => r.filter((_, c) => keepCol[c]));
+  return { ...t, rows };
+}

@@ -1,0 +1,168 @@
+// Text → table cells: ruled grids (cells from the rules, spans where a rule is missing) and
+// whitespace grids (columns from gutters, rows from bands; continuation lines merged).
+import type { TextRun } from './types.js';
+import type { RuledGrid } from './ruled-tables.js';
+import type { Interval, Item } from './regions.js';
+import { splitBands } from './regions.js';
+import { buildSegments, type Segment } from './lines.js';
+import type { TableCell, TableModel } from './table-model.js';
+import { pruneEmpty } from './table-model.js';
+
+/** Fills a ruled grid with the runs whose centre lies in it; returns the model and the runs used. */
+export function tableFromGrid(g: RuledGrid, runs: TextRun[]): { table: TableModel; used: Set<TextRun> } {
+  const nR = g.ys.length - 1;
+  const nC = g.xs.length - 1;
+  // Slot ownership: union slots not separated by a rule.
+  const owner: number[] = [];
+  for (let i = 0; i < nR * nC; i++) owner.push(i);
+  const find = (i: number): number => {
+    while (owner[i] !== i) i = owner[i] = owner[owner[i]];
+    return i;
+  };
+  for (let r = 0; r < nR; r++) {
+    for (let c = 0; c < nC; c++) {
+      if (c + 1 < nC && !g.hasV[r][c + 1]) owner[find(r * nC + c + 1)] = find(r * nC + c);
+      if (r + 1 < nR && !g.hasH[r + 1][c]) owner[find((r + 1) * nC + c)] = find(r * nC + c);
+    }
+  }
+  const cellRuns = new Map<number, TextRun[]>();
+  const used = new Set<TextRun>();
+  for (const run of runs) {
+    if (run.rotated) continue;
+    const cx = run.x + run.width / 2;
+    const cy = run.y + run.height / 2;
+    if (cx < g.xs[0] || cx > g.xs[nC] || cy < g.ys[0] || cy > g.ys[nR]) continue;
+    const c = upperIndex(g.xs, cx);
+    const r = upperIndex(g.ys, cy);
+    const root = find(r * nC + c);
+    let list = cellRuns.get(root);
+    if (!list) cellRuns.set(root, (list = []));
+    list.push(run);
+    used.add(run);
+  }
+  const rows: (TableCell | null)[][] = [];
+  const seen = new Set<number>();
+  for (let r = 0; r < nR; r++) {
+    const row: (TableCell | null)[] = [];
+    for (let c = 0; c < nC; c++) {
+      const root = find(r * nC + c);
+      if (seen.has(root)) {
+        row.push(null);
+        continue;
+      }
+      seen.add(root);
+      // Extent of the merged slot (rectangular by construction of ruled tables).
+      let rs = 1;
+      while (r + rs < nR && find((r + rs) * nC + c) === root) rs++;
+      let cs = 1;
+      while (c + cs < nC && find(r * nC + c + cs) === root) cs++;
+      row.push({ text: cellText(cellRuns.get(root) ?? []), rowSpan: rs, colSpan: cs });
+    }
+    rows.push(row);
+  }
+  const table = pruneEmpty({ rows, top: g.box.y, bottom: g.box.y + g.box.height, x0: g.box.x, x1: g.box.x + g.box.width });
+  return { table, used };
+}
+
+function upperIndex(bounds: number[], v: number): number {
+  for (let i = 1; i < bounds.length; i++) if (v <= bounds[i]) return i - 1;
+  return bounds.length - 2;
+}
+
+export function cellText(runs: TextRun[]): string {
+  if (runs.length === 0) return '';
+  const segs = buildSegments(runs).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  return joinCellLines(segs.map((s) => s.text));
+}
+
+function joinCellLines(lines: string[]): string {
+  let out = '';
+  for (const l of lines) {
+    if (!out) out = l;
+    else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(l)) out = out.slice(0, -1) + l;
+    else out += ' ' + l;
+  }
+  return out;
+}
+
+/** Whitespace table: rows from bands, columns from gutters; a row with an empty first cell continues the row above. */
+export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableModel {
+  const cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
+  const nC = cuts.length + 1;
+  const bands = splitBands(items);
+  const rows: string[][] = [];
+  const rowStyle: boolean[] = [];
+  let prevBottom = -Infinity;
+  let prevSize = 10;
+  for (const band of bands) {
+    const cells: Segment[][] = Array.from({ length: nC }, () => []);
+    let size = 0;
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (const it of band) {
+      if (!it.seg) continue;
+      const cx = (it.x0 + it.x1) / 2;
+      let c = 0;
+      while (c < cuts.length && cx > cuts[c]) c++;
+      cells[c].push(it.seg);
+      size = Math.max(size, it.seg.size);
+      top = Math.min(top, it.top);
+      bottom = Math.max(bottom, it.bottom);
+    }
+    const texts = cells.map((segs) => joinCellLines(segs.sort((a, b) => a.top - b.top || a.x0 - b.x0).map((s) => s.text)));
+    const filled = texts.filter((t) => t !== '').length;
+    const gap = top - prevBottom;
+    const continuation = rows.length > 0 && texts[0] === '' && filled > 0 && filled < nC && gap < 0.6 * Math.max(size, prevSize);
+    if (continuation) {
+      const prev = rows[rows.length - 1];
+      texts.forEach((t, c) => {
+        if (t) prev[c] = joinCellLines(prev[c] ? [prev[c], t] : [t]);
+      });
+    } else if (filled > 0) {
+      rows.push(texts);
+      rowStyle.push(band.every((it) => it.seg?.bold ?? false));
+    }
+    prevBottom = bottom;
+    prevSize = size || prevSize;
+  }
+  const x0 = Math.min(...items.map((i) => i.x0));
+  const x1 = Math.max(...items.map((i) => i.x1));
+  const top = Math.min(...items.map((i) => i.top));
+  const bottom = Math.max(...items.map((i) => i.bottom));
+  return pruneEmpty({
+    rows: rows.map((r) => r.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))),
+    top, bottom, x0, x1,
+  });
+}
+
+/**
+ * Columns of a region known to be a table (between horizontal rules): x-ranges that few rows
+ * cross. Spanning headers cross a gutter without destroying it.
+ */
+export function projectGutters(items: Item[], min: number): Interval[] {
+  const bands = splitBands(items);
+  if (bands.length === 0) return [];
+  const x0 = Math.floor(Math.min(...items.map((i) => i.x0)));
+  const x1 = Math.ceil(Math.max(...items.map((i) => i.x1)));
+  const width = x1 - x0;
+  if (width <= 0 || width > 5000) return [];
+  const cover = new Uint16Array(width + 1);
+  for (const band of bands) {
+    const hit = new Uint8Array(width + 1);
+    for (const it of band) for (let x = Math.max(0, Math.floor(it.x0) - x0); x <= Math.min(width, Math.ceil(it.x1) - x0); x++) hit[x] = 1;
+    for (let x = 0; x <= width; x++) cover[x] += hit[x];
+  }
+  const allowed = Math.floor(bands.length * 0.2);
+  const out: Interval[] = [];
+  let start = -1;
+  for (let x = 0; x <= width; x++) {
+    const free = cover[x] <= allowed;
+    if (free && start < 0) start = x;
+    if ((!free || x === width) && start >= 0) {
+      const end = free ? x : x - 1;
+      if (start > 0 && end < width && end - start + 1 >= min) out.push({ lo: x0 + start, hi: x0 + end + 1 });
+      start = -1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+// Paragraph (lines of one column) → Markdown block: heading, list item, code block or prose.
+import type { Line } from '../layout/paragraphs.js';
+import { headingLevel } from '../layout/headings.js';
+import { listMarker } from '../layout/lists.js';
+import { joinLinePieces, renderPieces, runPieces, type Piece } from './inline.js';
+
+export interface BlockContext {
+  body: number;
+  /** Left edge of the column (for list nesting and code indentation). */
+  left: number;
+  fromOcr: boolean;
+}
+
+export function renderParagraph(lines: Line[], bc: BlockContext): string {
+  const text = lines.map((l) => l.text).join(' ');
+  if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return renderCode(lines, bc);
+  const size = Math.max(...lines.map((l) => l.size));
+  const bold = lines.every((l) => l.bold);
+  const level = headingLevel({ text, lines: lines.length, size, bold }, bc.body);
+  const pieceLines = lines.map((l) => l.segs.flatMap((s, i) => {
+    const ps = runPieces(s.runs, l.rtl);
+    if (i > 0 && ps.length) ps[0] = { ...ps[0], text: ' ' + ps[0].text.trimStart() };
+    return ps;
+  }));
+  let pieces = joinLinePieces(pieceLines);
+  if (level > 0) {
+    const plain = renderPieces(pieces, { styles: false }).replace(/^#+\s*/, '');
+    return `${'#'.repeat(level)} ${plain}`;
+  }
+  const marker = listMarker(text);
+  const styles = !bc.fromOcr && !bold;
+  if (marker) {
+    pieces = stripMarker(pieces, marker.label.replace(/\s/g, '').length);
+    const depth = Math.min(3, Math.max(0, Math.floor((lines[0].x0 - bc.left) / Math.max(1, bc.body * 1.5))));
+    const indent = '  '.repeat(depth);
+    const body = renderPieces(pieces, { styles });
+    if (marker.ordered && marker.number !== undefined) return `${indent}${marker.number}. ${body}`;
+    const label = /^[a-zA-Z(ivx]/.test(marker.label) ? `${marker.label} ` : '';
+    return `${indent}- ${label}${body}`;
+  }
+  const out = renderPieces(pieces, { styles });
+  return bold && out.length > 0 && /\p{L}{2}/u.test(out) && !bc.fromOcr ? `**${out}**` : escapeLineStart(out);
+}
+
+/** Removes the first `n` non-space characters (the list marker) from the pieces. */
+function stripMarker(pieces: Piece[], n: number): Piece[] {
+  const out: Piece[] = [];
+  let left = n;
+  for (const p of pieces) {
+    if (left <= 0) {
+      out.push(p);
+      continue;
+    }
+    let k = 0;
+    while (k < p.text.length && left > 0) {
+      if (!/\s/.test(p.text[k])) left--;
+      k++;
+    }
+    const rest = p.text.slice(k);
+    if (rest.length > 0) out.push({ ...p, text: rest });
+  }
+  if (out.length) out[0] = { ...out[0], text: out[0].text.trimStart() };
+  return out;
+}
+
+function escapeLineStart(s: string): string {
+  // A prose line must not turn into a heading, list or quote by accident.
+  return s.replace(/^(#{1,6}\s|>\s)/, '\\$1');
+}
+
+function renderCode(lines: Line[], bc: BlockContext): string {
+  const left = Math.min(...lines.map((l) => l.x0));
+  const charW = Math.max(1, bc.body * 0.6);
+  const body = lines.map((l) => ' '.repeat(Math.min(40, Math.max(0, Math.round((l.x0 - left) / charW)))) + l.text);
+  return '```\n' + body.join('\n') + '\n```';
+}

@@ -1,0 +1,84 @@
+// Inline Markdown: bold/italic spans and links from run styles, de-hyphenation across lines.
+import type { TextRun } from '../layout/types.js';
+
+export interface Piece {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  link?: string;
+}
+
+export interface InlineOptions {
+  /** Headings and all-bold paragraphs carry no inner bold markers. */
+  styles: boolean;
+}
+
+/** Pieces of one line's runs in reading order, with inferred spaces (mirrors joinRuns). */
+export function runPieces(runs: TextRun[], rtl: boolean): Piece[] {
+  const ordered = rtl ? runs.slice().sort((a, b) => b.x - a.x) : runs.slice().sort((a, b) => a.x - b.x);
+  const out: Piece[] = [];
+  for (let i = 0; i < ordered.length; i++) {
+    const r = ordered[i];
+    let text = r.text;
+    if (i > 0) {
+      const p = ordered[i - 1];
+      const gap = rtl ? p.x - (r.x + r.width) : r.x - (p.x + p.width);
+      if (gap > 0.15 * Math.min(p.fontSize, r.fontSize) && !/\s$/.test(p.text) && !/^\s/.test(text)) text = ' ' + text;
+    }
+    out.push({ text, bold: r.bold, italic: r.italic, link: r.link });
+  }
+  return out;
+}
+
+/** Joins lines of pieces into one paragraph: a hyphen at a line end before a lowercase letter is dropped. */
+export function joinLinePieces(lines: Piece[][]): Piece[] {
+  const out: Piece[] = [];
+  for (const line of lines) {
+    const trimmed = line.filter((p) => p.text.length > 0);
+    if (trimmed.length === 0) continue;
+    if (out.length > 0) {
+      const last = out[out.length - 1];
+      const firstText = trimmed[0].text.trimStart();
+      if (/\p{L}[-\u00AD]$/u.test(last.text) && /^\p{Ll}/u.test(firstText)) {
+        last.text = last.text.slice(0, -1);
+        trimmed[0] = { ...trimmed[0], text: firstText };
+      } else if (/[\u00AD]$/u.test(last.text)) {
+        last.text = last.text.slice(0, -1);
+      } else {
+        trimmed[0] = { ...trimmed[0], text: ' ' + firstText };
+      }
+    }
+    out.push(...trimmed);
+  }
+  return out;
+}
+
+/** Renders pieces: consecutive pieces with the same style share one marker pair. */
+export function renderPieces(pieces: Piece[], opts: InlineOptions): string {
+  // Group by style.
+  const groups: Piece[] = [];
+  for (const p of pieces) {
+    const style: Piece = opts.styles ? p : { text: p.text, bold: false, italic: false, link: p.link };
+    const last = groups[groups.length - 1];
+    const blank = style.text.trim().length === 0;
+    if (last && (blank || (last.bold === style.bold && last.italic === style.italic && last.link === style.link))) last.text += style.text;
+    else groups.push({ ...style });
+  }
+  let out = '';
+  for (const g of groups) {
+    const lead = /^\s*/.exec(g.text)![0];
+    const trail = /\s*$/.exec(g.text)![0];
+    let core = g.text.trim();
+    if (!core) {
+      out += g.text;
+      continue;
+    }
+    // Bold/italic on bare punctuation or digits is noise.
+    const worthStyling = /\p{L}{2}/u.test(core);
+    if (g.italic && worthStyling) core = `*${core}*`;
+    if (g.bold && worthStyling) core = `**${core}**`;
+    if (g.link) core = `[${core}](${g.link.replace(/[()\s]/g, encodeURIComponent)})`;
+    out += lead + core + trail;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}

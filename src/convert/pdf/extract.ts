@@ -1,0 +1,154 @@
+// The PDF text layer → PageLayoutInput: positioned runs (with font styles and links), ruling
+// lines and image placements, in top-left page coordinates.
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
+import { collectGraphics, multiply, type Matrix } from './graphics.js';
+import { resolveFontStyle, type FontStyle } from './fonts.js';
+export { usableTextLayer } from './usable.js';
+
+interface TextItemLike {
+  str: string;
+  dir: string;
+  transform: number[];
+  width: number;
+  height: number;
+  fontName: string;
+}
+
+interface TextStyleLike {
+  fontFamily?: string;
+  ascent?: number;
+  descent?: number;
+  vertical?: boolean;
+}
+
+interface LinkAnnotation {
+  subtype?: string;
+  url?: string;
+  unsafeUrl?: string;
+  rect?: number[];
+}
+
+export async function extractPageLayout(page: PDFPageProxy, index: number): Promise<PageLayoutInput> {
+  const viewport = page.getViewport({ scale: 1 });
+  const base = viewport.transform as Matrix;
+  const width = viewport.width;
+  const height = viewport.height;
+  // The operator list first: it loads the page's fonts into commonObjs, which carry their names.
+  const opList = await page.getOperatorList();
+  const graphics = collectGraphics(opList.fnArray, opList.argsArray, base, width, height);
+  const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+  const styles = content.styles as Record<string, TextStyleLike>;
+  const fontCache = new Map<string, FontStyle>();
+  const fontStyle = (loadedName: string): FontStyle => {
+    let s = fontCache.get(loadedName);
+    if (!s) {
+      let font: { name?: string; bold?: boolean; black?: boolean; italic?: boolean } | undefined;
+      try {
+        if (page.commonObjs.has(loadedName)) font = page.commonObjs.get(loadedName) as typeof font;
+      } catch {
+        font = undefined;
+      }
+      s = resolveFontStyle(font, styles[loadedName]?.fontFamily);
+      fontCache.set(loadedName, s);
+    }
+    return s;
+  };
+
+  const runs: TextRun[] = [];
+  for (const raw of content.items) {
+    const item = raw as TextItemLike;
+    if (typeof item.str !== 'string' || item.str.length === 0 || !item.transform) continue;
+    if (item.str.trim().length === 0) continue;
+    const m = multiply(base, item.transform as Matrix);
+    const size = Math.hypot(m[2], m[3]);
+    if (!(size > 0.5)) continue;
+    // Rotated or vertical text (side stamps like "Downloaded from …", axis labels) is kept but
+    // marked so the layout can leave it out of the reading flow.
+    const rotated = Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0;
+    const style = styles[item.fontName] ?? {};
+    const ascent = clamp(style.ascent ?? 0.8, 0.5, 1.1);
+    const descent = clamp(Math.abs(style.descent ?? 0.2), 0, 0.5);
+    const fs = fontStyle(item.fontName);
+    let x = m[4];
+    let y = m[5] - ascent * size;
+    let w = item.width;
+    let h = (ascent + descent) * size;
+    if (rotated) {
+      // Bounding box of the rotated run.
+      const dx = (m[0] / Math.hypot(m[0], m[1]) || 0) * item.width;
+      const dy = (m[1] / Math.hypot(m[0], m[1]) || 0) * item.width;
+      const x2 = m[4] + dx;
+      const y2 = m[5] + dy;
+      x = Math.min(m[4], x2) - size / 2;
+      y = Math.min(m[5], y2) - size / 2;
+      w = Math.abs(dx) + size;
+      h = Math.abs(dy) + size;
+    }
+    runs.push({
+      text: item.str,
+      x,
+      y,
+      width: Math.max(0, w),
+      height: h,
+      fontSize: round2(size),
+      bold: fs.bold,
+      italic: fs.italic,
+      monospace: fs.monospace,
+      fontName: fs.name || undefined,
+      baseline: m[5],
+      rotated: rotated || undefined,
+      rtl: item.dir === 'rtl' || undefined,
+    });
+  }
+  await attachLinks(page, viewport, runs);
+  return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };
+}
+
+async function attachLinks(page: PDFPageProxy, viewport: ReturnType<PDFPageProxy['getViewport']>, runs: TextRun[]): Promise<void> {
+  let annots: LinkAnnotation[];
+  try {
+    annots = (await page.getAnnotations({ intent: 'display' })) as LinkAnnotation[];
+  } catch {
+    return;
+  }
+  const links: { box: Box; url: string }[] = [];
+  for (const a of annots) {
+    const url = a.url ?? a.unsafeUrl;
+    if (a.subtype !== 'Link' || !url || !a.rect || !/^(https?:|mailto:)/i.test(url)) continue;
+    const [x0, y0, x1, y1] = viewport.convertToViewportRectangle(a.rect);
+    links.push({ box: { x: Math.min(x0, x1), y: Math.min(y0, y1), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) }, url });
+    if (links.length >= 500) break;
+  }
+  if (links.length === 0) return;
+  for (const r of runs) {
+    const cx = r.x + r.width / 2;
+    const cy = r.y + r.height / 2;
+    for (const l of links) {
+      if (cx >= l.box.x - 1 && cx <= l.box.x + l.box.width + 1 && cy >= l.box.y - 2 && cy <= l.box.y + l.box.height + 2) {
+        r.link = l.url;
+        break;
+      }
+    }
+  }
+}
+
+/** Tiled images (one picture painted as strips) become one box. */
+function mergeImages(images: Box[]): Box[] {
+  const out: Box[] = [];
+  for (const b of images) {
+    const last = out[out.length - 1];
+    if (last && Math.abs(last.x - b.x) < 1 && Math.abs(last.width - b.width) < 1 && Math.abs(last.y + last.height - b.y) < 2) {
+      last.height = b.y + b.height - last.y;
+    } else out.push({ ...b });
+  }
+  return out;
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo;
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}

@@ -1,0 +1,44 @@
+// Font style detection for text-layer runs: pdf.js gives a loaded font name per text item; its
+// font object (in page.commonObjs once the operator list is built) carries the PDF BaseFont name
+// and bold/black/italic flags. Names like `ABCDEF+Times-Bold`, `Arial,BoldItalic`, `Inter-Semibold`
+// carry the style when the flags are missing (Type3 and subset fonts often lack them).
+
+export interface FontStyle {
+  name: string;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+}
+
+const BOLD_NAME = /(bold|black|heavy|semibold|demibold|demi|extrabold|ultrabold|[-,_ ]bd\b|[-,]b$|medi?um?bold)/i;
+const ITALIC_NAME = /(italic|oblique|[-,_ ]it\b|[-,]i$|slanted)/i;
+const MONO_NAME = /(mono|courier|consol|code|typewriter|menlo|inconsolata|\bcmtt|lmmono|sfmono|fixed)/i;
+
+/** Style from a PDF font name alone (subset prefix ignored). */
+export function styleFromFontName(rawName: string): Omit<FontStyle, 'name'> {
+  const name = rawName.replace(/^[A-Z]{6}\+/, '');
+  return {
+    bold: BOLD_NAME.test(name) || /^CMBX|^CMB\d|^NimbusSanL-Bol|^NimbusRomNo9L-Medi/i.test(name),
+    italic: ITALIC_NAME.test(name) || /^CMTI|^CMMI|^CMSL/i.test(name),
+    monospace: MONO_NAME.test(name),
+  };
+}
+
+interface PdfjsFontLike {
+  name?: string;
+  bold?: boolean;
+  black?: boolean;
+  italic?: boolean;
+}
+
+/** Combines the font object's flags, its name and the text-content style's family. */
+export function resolveFontStyle(font: PdfjsFontLike | undefined, family: string | undefined): FontStyle {
+  const name = font?.name ?? '';
+  const byName = styleFromFontName(name);
+  return {
+    name,
+    bold: Boolean(font?.bold || font?.black) || byName.bold,
+    italic: Boolean(font?.italic) || byName.italic,
+    monospace: family === 'monospace' || byName.monospace,
+  };
+}

@@ -1,0 +1,187 @@
+// Ruling lines and image placements from a pdf.js operator list. Paths arrive as
+// `constructPath [paintOp, [Float32Array of DrawOPS], minMax]` in user space; we track the current
+// transform through save/restore/transform/form XObjects and map everything to top-left page space.
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Box, RuleLine } from '../layout/types.js';
+import { MAX_INSPECTED_OPS, MAX_RULES_PER_PAGE, RULE_MAX_THICKNESS, RULE_MIN_LENGTH } from '../layout/limits.js';
+
+export type Matrix = [number, number, number, number, number, number];
+
+// pdf.js DrawOPS (src/shared/util.js): the path buffer's segment codes.
+const DRAW_MOVE = 0;
+const DRAW_LINE = 1;
+const DRAW_CURVE = 2;
+const DRAW_QUAD = 3;
+const DRAW_CLOSE = 4;
+
+export function multiply(m1: Matrix, m2: Matrix): Matrix {
+  return [
+    m1[0] * m2[0] + m1[2] * m2[1],
+    m1[1] * m2[0] + m1[3] * m2[1],
+    m1[0] * m2[2] + m1[2] * m2[3],
+    m1[1] * m2[2] + m1[3] * m2[3],
+    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
+    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
+  ];
+}
+
+function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+export interface PageGraphics {
+  rules: RuleLine[];
+  images: Box[];
+  /** Operators left uninspected because of the budget. */
+  truncated: boolean;
+}
+
+const STROKE_OPS = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+const FILL_OPS = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintSolidColorImageMask, OPS.paintInlineImageXObjectGroup, OPS.paintImageXObjectRepeat]);
+
+/**
+ * Walks at most MAX_INSPECTED_OPS operators. `base` maps PDF user space to top-left page space
+ * (the scale-1 viewport transform).
+ */
+export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, base: Matrix, pageW: number, pageH: number): PageGraphics {
+  const rules: RuleLine[] = [];
+  const images: Box[] = [];
+  const stack: Matrix[] = [];
+  let ctm: Matrix = base;
+  const n = Math.min(fnArray.length, MAX_INSPECTED_OPS);
+  const pageArea = pageW * pageH;
+  const addRule = (x0: number, y0: number, x1: number, y1: number): void => {
+    if (rules.length >= MAX_RULES_PER_PAGE) return;
+    if (Math.hypot(x1 - x0, y1 - y0) < RULE_MIN_LENGTH) return;
+    rules.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
+  };
+  const addBox = (minX: number, minY: number, maxX: number, maxY: number, filled: boolean): void => {
+    const w = maxX - minX;
+    const h = maxY - minY;
+    if (h <= RULE_MAX_THICKNESS && w > RULE_MIN_LENGTH) addRule(minX, (minY + maxY) / 2, maxX, (minY + maxY) / 2);
+    else if (w <= RULE_MAX_THICKNESS && h > RULE_MIN_LENGTH) addRule((minX + maxX) / 2, minY, (minX + maxX) / 2, maxY);
+    else if (w * h < pageArea * 0.5 && (filled || w > RULE_MIN_LENGTH)) {
+      // Edges of a cell or a framed box.
+      addRule(minX, minY, maxX, minY);
+      addRule(minX, maxY, maxX, maxY);
+      addRule(minX, minY, minX, maxY);
+      addRule(maxX, minY, maxX, maxY);
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null;
+    switch (fn) {
+      case OPS.save:
+        if (stack.length < 256) stack.push(ctm);
+        break;
+      case OPS.restore:
+        ctm = stack.pop() ?? ctm;
+        break;
+      case OPS.transform:
+        if (args && args.length >= 6) ctm = multiply(ctm, args as unknown as Matrix);
+        break;
+      case OPS.paintFormXObjectBegin: {
+        stack.push(ctm);
+        const m = args?.[0] as number[] | null | undefined;
+        if (m && m.length >= 6) ctm = multiply(ctm, Array.from(m) as Matrix);
+        break;
+      }
+      case OPS.paintFormXObjectEnd:
+        ctm = stack.pop() ?? ctm;
+        break;
+      case OPS.constructPath: {
+        if (!args) break;
+        const paint = args[0] as number;
+        const stroked = STROKE_OPS.has(paint);
+        const filled = FILL_OPS.has(paint);
+        if (!stroked && !filled) break;
+        const buffers = args[1] as (Float32Array | number[] | null)[] | undefined;
+        const buf = buffers?.[0];
+        if (buf) walkPath(buf, ctm, stroked, filled, addRule, addBox);
+        break;
+      }
+      default:
+        if (IMAGE_OPS.has(fn)) {
+          const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
+          const xs = corners.map((c) => c[0]);
+          const ys = corners.map((c) => c[1]);
+          const x = Math.max(0, Math.min(...xs));
+          const y = Math.max(0, Math.min(...ys));
+          const w = Math.min(pageW, Math.max(...xs)) - x;
+          const h = Math.min(pageH, Math.max(...ys)) - y;
+          if (w > 1 && h > 1 && images.length < 1000) images.push({ x, y, width: w, height: h });
+        }
+    }
+  }
+  return { rules, images, truncated: fnArray.length > n };
+}
+
+function walkPath(
+  buf: ArrayLike<number>,
+  ctm: Matrix,
+  stroked: boolean,
+  filled: boolean,
+  addRule: (x0: number, y0: number, x1: number, y1: number) => void,
+  addBox: (minX: number, minY: number, maxX: number, maxY: number, filled: boolean) => void,
+): void {
+  // Each subpath: if all its segments are axis-parallel lines it is a polyline/rectangle.
+  let k = 0;
+  let cx = 0;
+  let cy = 0;
+  let sx = 0;
+  let sy = 0;
+  let pts: [number, number][] = [];
+  let straight = true;
+  const flush = (): void => {
+    if (pts.length >= 2 && straight) {
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      for (const [x, y] of pts) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      if (pts.length >= 4 && maxX - minX > 0.1 && maxY - minY > 0.1) addBox(minX, minY, maxX, maxY, filled);
+      else if (stroked || filled) {
+        for (let j = 1; j < pts.length; j++) {
+          const [ax, ay] = pts[j - 1];
+          const [bx, by] = pts[j];
+          if (Math.abs(ay - by) < 0.5 || Math.abs(ax - bx) < 0.5) addRule(ax, ay, bx, by);
+        }
+      }
+    }
+    pts = [];
+    straight = true;
+  };
+  while (k < buf.length) {
+    const op = buf[k++];
+    if (op === DRAW_MOVE) {
+      flush();
+      cx = sx = buf[k++];
+      cy = sy = buf[k++];
+      pts.push(apply(ctm, cx, cy));
+    } else if (op === DRAW_LINE) {
+      cx = buf[k++];
+      cy = buf[k++];
+      const p = apply(ctm, cx, cy);
+      const prev = pts[pts.length - 1];
+      if (prev && Math.abs(prev[0] - p[0]) > 0.5 && Math.abs(prev[1] - p[1]) > 0.5) straight = false;
+      pts.push(p);
+    } else if (op === DRAW_CURVE) {
+      k += 6;
+      straight = false;
+    } else if (op === DRAW_QUAD) {
+      k += 4;
+      straight = false;
+    } else if (op === DRAW_CLOSE) {
+      cx = sx;
+      cy = sy;
+      pts.push(apply(ctm, cx, cy));
+    } else {
+      break; // unknown code: stop rather than misread the buffer
+    }
+  }
+  flush();
+}
