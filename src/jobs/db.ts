@@ -1,14 +1,8 @@
-// The slice of the Store (src/store, docs/architecture.md) the jobs domain uses, declared
-// structurally so this domain does not depend on a driver.
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
+// The slice of the Store (src/store) the jobs domain uses.
+import type { Query, Store } from '../store/types.js';
 
-export interface JobsDb extends Queryable {
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
-}
+export type { Query };
+export type JobsDb = Pick<Store, 'query' | 'tx' | 'listen' | 'notify' | 'onResync'>;
 
 /** NOTIFY channels (PostgreSQL identifiers). */
 export const CHANNELS = {

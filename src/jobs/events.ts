@@ -15,6 +15,8 @@ export class JobEventHub {
 
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(CHANNELS.jobEvents, (jobId) => this.local.emit(jobId));
+    // Notifications may have been missed while the link was down: wake every open stream.
+    this.db.onResync?.(() => { for (const name of this.local.eventNames()) this.local.emit(name); });
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,7 @@
 // Data access for job records and their event log (content-free; DECISIONS §5).
 import { LIMITS } from '../config.js';
 import type { JobStatusName } from './constants.js';
-import type { JobsDb, Queryable } from './db.js';
+import type { JobsDb, Query } from './db.js';
 
 export type Delivery = 'inline' | 'sse' | 'webhook';
 
@@ -51,27 +51,27 @@ const LIVE = "status IN ('queued', 'warming', 'processing')";
 export class JobStore {
   constructor(private readonly db: JobsDb) {}
 
-  async insert(job: Omit<JobRecord, 'pagesDone' | 'backend' | 'errorCode'>, q: Queryable = this.db): Promise<void> {
-    await q.query(
+  async insert(job: Omit<JobRecord, 'pagesDone' | 'backend' | 'errorCode'>, q: Query = (sql, p) => this.db.query(sql, p)): Promise<void> {
+    await q(
       `INSERT INTO jobs (id, account_id, status, pages, model, route_reason, formats, delivery, webhook_enc, node_id, nonce)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [job.id, job.accountId, job.status, job.pages, job.model, job.routeReason, job.formats, job.delivery, job.webhookEnc, job.nodeId, job.nonce],
     );
   }
 
-  async get(id: string, q: Queryable = this.db): Promise<JobRecord | null> {
-    const rows = await q.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1`, [id]);
+  async get(id: string, q: Query = (sql, p) => this.db.query(sql, p)): Promise<JobRecord | null> {
+    const rows = await q<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1`, [id]);
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
   /** Moves a live job; returns the updated record, or null when it is gone or already terminal. */
   async update(
-    q: Queryable,
+    q: Query,
     id: string,
     patch: { status?: JobStatusName; pagesDone?: number; backend?: string; errorCode?: string },
   ): Promise<JobRecord | null> {
     const terminal = patch.status === 'completed' || patch.status === 'failed';
-    const rows = await q.query<JobRow>(
+    const rows = await q<JobRow>(
       `UPDATE jobs SET status = COALESCE($2, status), pages_done = COALESCE($3, pages_done),
          backend = COALESCE($4, backend), error_code = COALESCE($5, error_code), updated_at = now(),
          finished_at = CASE WHEN $6::boolean THEN now() ELSE finished_at END
@@ -82,11 +82,11 @@ export class JobStore {
   }
 
   /** Appends to the job's event log; the sequence comes from the job row (row lock = order). */
-  async appendEvent(q: Queryable, id: string, kind: EventKind, data: Record<string, unknown>): Promise<number | null> {
-    const rows = await q.query<{ event_seq: number }>('UPDATE jobs SET event_seq = event_seq + 1 WHERE id = $1 RETURNING event_seq', [id]);
+  async appendEvent(q: Query, id: string, kind: EventKind, data: Record<string, unknown>): Promise<number | null> {
+    const rows = await q<{ event_seq: number }>('UPDATE jobs SET event_seq = event_seq + 1 WHERE id = $1 RETURNING event_seq', [id]);
     if (!rows[0]) return null;
     const seq = Number(rows[0].event_seq);
-    await q.query('INSERT INTO job_events (job_id, seq, kind, data) VALUES ($1, $2, $3, $4)', [id, seq, kind, JSON.stringify(data)]);
+    await q('INSERT INTO job_events (job_id, seq, kind, data) VALUES ($1, $2, $3, $4)', [id, seq, kind, JSON.stringify(data)]);
     return seq;
   }
 

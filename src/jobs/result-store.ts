@@ -1,5 +1,5 @@
 // Read-once results (DECISIONS §5): sealed under the token, claimed and deleted in one statement.
-import type { Queryable } from './db.js';
+import type { JobsDb, Query } from './db.js';
 import { openResult, sealResult, tokenHash } from './crypto.js';
 
 export interface StoredResult {
@@ -11,11 +11,11 @@ export interface StoredResult {
 export type ClaimOutcome = { kind: 'ok'; result: StoredResult } | { kind: 'gone' };
 
 export class ResultStore {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: JobsDb) {}
 
-  async put(q: Queryable, jobId: string, token: string, result: StoredResult, ttlS: number): Promise<void> {
+  async put(q: Query, jobId: string, token: string, result: StoredResult, ttlS: number): Promise<void> {
     const sealed = sealResult(token, jobId, Buffer.from(JSON.stringify(result), 'utf8'));
-    await q.query(
+    await q(
       `INSERT INTO job_results (job_id, token_hash, sealed, expires_at) VALUES ($1, $2, $3, now() + ($4::integer * interval '1 second'))`,
       [jobId, tokenHash(token), sealed, ttlS],
     );

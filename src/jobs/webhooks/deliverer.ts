@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS } from '../../config.js';
 import { JOB_LIMITS } from '../constants.js';
 import { openWithSecret, sealWithSecret } from '../crypto.js';
-import type { JobsDb, Queryable } from '../db.js';
+import type { JobsDb, Query } from '../db.js';
 import { sendSignedWebhook, type SendOptions, type SendOutcome } from './send.js';
 
 export interface WebhookTarget {
@@ -54,11 +54,11 @@ export class WebhookDeliverer {
   }
 
   /** Records a delivery in the caller's transaction; call kick() after commit. */
-  async enqueue(q: Queryable, jobId: string, targetSealed: string, body: WebhookBody): Promise<string> {
+  async enqueue(q: Query, jobId: string, targetSealed: string, body: WebhookBody): Promise<string> {
     const target = JSON.parse(openWithSecret(this.o.secret, 'webhook', jobId, targetSealed)) as WebhookTarget;
     const id = `wh_${randomBytes(12).toString('hex')}`;
     const sealed = sealWithSecret(this.o.secret, 'delivery', id, JSON.stringify({ target, body: JSON.stringify(body) }));
-    await q.query("INSERT INTO webhook_deliveries (id, job_id, event_type, sealed, status) VALUES ($1, $2, $3, $4, 'pending')", [id, jobId, body.type, sealed]);
+    await q("INSERT INTO webhook_deliveries (id, job_id, event_type, sealed, status) VALUES ($1, $2, $3, $4, 'pending')", [id, jobId, body.type, sealed]);
     return id;
   }
 
