@@ -1,7 +1,7 @@
 // Image inputs (PNG, JPEG, TIFF with several frames, WebP) decoded with sharp, in memory only.
 import sharp from 'sharp';
 import { ParseError } from './errors.js';
-import { MAX_DECODE_PIXELS } from './limits.js';
+import { MAX_DECODE_PIXELS, MAX_RENDER_PIXELS } from './limits.js';
 import type { GrayImage } from './pdf/render.js';
 
 // Zero retention and predictable memory: no decoded-image cache across documents.
@@ -65,10 +65,18 @@ export async function decodeImagePageGray(bytes: Uint8Array, index: number): Pro
   }
 }
 
-/** One frame re-encoded as PNG (GPU adapters), upright, scaled to about `dpi` when recorded. */
+/** One frame re-encoded as PNG (GPU adapters), upright, within the render pixel budget. */
 export async function imagePagePng(bytes: Uint8Array, index: number): Promise<Uint8Array> {
   try {
-    const png = await open(bytes, index).rotate().png({ compressionLevel: 6 }).toBuffer();
+    const meta = await open(bytes, index).metadata();
+    let img = open(bytes, index).rotate();
+    const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+    if (pixels > MAX_RENDER_PIXELS) {
+      // GPU servers get at most what a rendered PDF page may have.
+      const f = Math.sqrt(MAX_RENDER_PIXELS / pixels);
+      img = img.resize({ width: Math.floor((meta.width ?? 0) * f), height: Math.floor((meta.height ?? 0) * f), fit: 'fill' });
+    }
+    const png = await img.png({ compressionLevel: 6 }).toBuffer();
     return new Uint8Array(png.buffer, png.byteOffset, png.length);
   } catch (err) {
     throw failure(err);

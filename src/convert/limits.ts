@@ -20,3 +20,5 @@ export const OCR_MIN_WORD_CONFIDENCE = 20;
 export const WORKER_KILL_GRACE_MS = 5_000;
 /** Minimum per-document time budget, so tiny documents are not killed by start-up costs. */
 export const MIN_DOCUMENT_BUDGET_MS = 10_000;
+/** Page budget for tasks whose caller gives none (rendering for GPU adapters, probing). */
+export const DEFAULT_PAGE_TIMEOUT_S = 30;

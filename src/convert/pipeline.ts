@@ -1,0 +1,142 @@
+// One document through the built-in parser, page by page: sniff → open → per page (text layer, or
+// render + OCR) → layout → Markdown, then document-level finishing. Runs inside a pool worker.
+// Memory stays flat in the page count: one page's objects and pixels are alive at a time.
+import { ParseAbortedError, ParseError } from './errors.js';
+import { imagePageCount, decodeImagePageGray } from './images.js';
+import { OCR_RENDER_DPI } from './limits.js';
+import type { PageLayoutInput } from './layout/types.js';
+import { ocrImage, type OcrEngine } from './ocr/index.js';
+import { closePdf, openPdf, type PDFPageProxy } from './pdf/open.js';
+import { renderPageGray } from './pdf/render.js';
+import { sniffMediaType } from './sniff.js';
+import { createLayoutContext, extractPageLayout, finalizeDocument, layoutPageToMarkdown, usableTextLayer } from './stages.js';
+
+export interface PageProgress {
+  index: number;
+  pagesDone: number;
+  pages: number;
+}
+
+export interface PipelineOptions {
+  /** Tesseract codes (resolved from the `lang` hint by the caller). */
+  langs: string[];
+  pageTimeoutS: number;
+  signal?: AbortSignal;
+  onStart?: (pages: number) => void;
+  onPage?: (e: PageProgress) => void;
+  ocrEngine?: OcrEngine;
+}
+
+export interface ParsedDocument {
+  /** Markdown per physical page. */
+  pages: string[];
+}
+
+/** Placed images covering more than this share of an OCR'd page are the scan itself, not figures. */
+const SCAN_IMAGE_PAGE_SHARE = 0.5;
+
+class Budget {
+  private readonly deadline: number;
+
+  constructor(pages: number, pageTimeoutS: number, private readonly signal?: AbortSignal) {
+    this.deadline = Date.now() + Math.max(1, pages) * pageTimeoutS * 1000;
+  }
+
+  /** Cooperative checkpoint between pages and stages. */
+  check(): void {
+    if (this.signal?.aborted) throw new ParseAbortedError();
+    if (Date.now() > this.deadline) throw new ParseError('document_too_complex');
+  }
+}
+
+/** Share of the page that placed images must cover for a page with a thin text layer to be OCR'd. */
+const OCR_IMAGE_PAGE_SHARE = 0.25;
+
+/**
+ * A page is OCR'd when its text layer is not usable and OCR can add something: it has no text at
+ * all (vector-drawn text, a blank scan) or images cover a good part of it. A title page with two
+ * real words and no picture keeps its text layer (OCR would only re-read the same words, slowly).
+ */
+export function pageNeedsOcr(input: PageLayoutInput): boolean {
+  if (usableTextLayer(input)) return false;
+  if (input.runs.length === 0) return true;
+  const pageArea = input.width * input.height;
+  const imageArea = input.images.reduce((s, b) => s + b.width * b.height, 0);
+  return pageArea > 0 && imageArea >= OCR_IMAGE_PAGE_SHARE * pageArea;
+}
+
+async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, opts: PipelineOptions): Promise<PageLayoutInput> {
+  const gray = await renderPageGray(page, OCR_RENDER_DPI);
+  const ocr = await ocrImage(gray, { langs: opts.langs, engine: opts.ocrEngine, signal: opts.signal });
+  const pageArea = input.width * input.height;
+  return {
+    ...input,
+    width: ocr.width,
+    height: ocr.height,
+    runs: ocr.runs,
+    // Rules and figures are in the unrotated frame; keep them only when OCR kept the orientation.
+    rules: ocr.rotation === 0 ? input.rules : [],
+    images: ocr.rotation === 0 ? input.images.filter((b) => b.width * b.height < SCAN_IMAGE_PAGE_SHARE * pageArea) : [],
+    fromOcr: true,
+  };
+}
+
+async function parsePdf(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
+  const doc = await openPdf(bytes);
+  try {
+    const pages = doc.numPages;
+    const budget = new Budget(pages, opts.pageTimeoutS, opts.signal);
+    opts.onStart?.(pages);
+    const ctx = createLayoutContext();
+    const out: string[] = [];
+    for (let i = 0; i < pages; i++) {
+      budget.check();
+      const page = await doc.getPage(i + 1);
+      try {
+        let input = await extractPageLayout(page, i);
+        budget.check();
+        if (pageNeedsOcr(input)) input = await ocrPdfPage(page, input, opts);
+        out.push(layoutPageToMarkdown(input, ctx));
+      } finally {
+        page.cleanup();
+      }
+      opts.onPage?.({ index: i, pagesDone: i + 1, pages });
+    }
+    budget.check();
+    return { pages: finalizeDocument(out, ctx) };
+  } finally {
+    await closePdf(doc);
+  }
+}
+
+async function parseImage(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
+  const pages = await imagePageCount(bytes);
+  const budget = new Budget(pages, opts.pageTimeoutS, opts.signal);
+  opts.onStart?.(pages);
+  const ctx = createLayoutContext();
+  const out: string[] = [];
+  for (let i = 0; i < pages; i++) {
+    budget.check();
+    const gray = await decodeImagePageGray(bytes, i);
+    const ocr = await ocrImage(gray, { langs: opts.langs, engine: opts.ocrEngine, signal: opts.signal });
+    const input: PageLayoutInput = { index: i, width: ocr.width, height: ocr.height, runs: ocr.runs, rules: [], images: [], fromOcr: true };
+    out.push(layoutPageToMarkdown(input, ctx));
+    opts.onPage?.({ index: i, pagesDone: i + 1, pages });
+  }
+  budget.check();
+  return { pages: finalizeDocument(out, ctx) };
+}
+
+/** Parses a document in this thread (the pool calls it inside a worker). */
+export async function runPipeline(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
+  const mediaType = sniffMediaType(bytes);
+  if (mediaType === null) throw new ParseError('unsupported_media_type');
+  try {
+    return mediaType === 'application/pdf' ? await parsePdf(bytes, opts) : await parseImage(bytes, opts);
+  } catch (err) {
+    if (err instanceof ParseError || err instanceof ParseAbortedError) throw err;
+    if (opts.signal?.aborted) throw new ParseAbortedError();
+    // pdf.js/sharp/Tesseract failures on bad input: typed, content-free (DECISIONS §4).
+    throw new ParseError(err instanceof RangeError ? 'document_too_complex' : 'malformed_document');
+  }
+}

@@ -1,0 +1,215 @@
+// A worker_threads pool: parsing never runs on the event loop (DECISIONS §2). Each worker runs one
+// task at a time. The pool owns the time budget (pages × page timeout): a worker that outlives it,
+// ignores a cancel, crashes or runs out of memory is terminated and replaced; its task fails with a
+// typed error instead of taking the process down.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { ParseAbortedError, ParseError } from '../errors.js';
+import { MIN_DOCUMENT_BUDGET_MS, WORKER_KILL_GRACE_MS } from '../limits.js';
+import { fromWire, type FromWorker, type TaskEvent, type ToWorker } from './protocol.js';
+
+/** Heap ceiling of one worker: a hostile document fails with document_too_complex, not an OOM crash. */
+const WORKER_MAX_OLD_GENERATION_MB = 2048;
+
+export interface RunOptions {
+  transfer?: ArrayBuffer[];
+  signal?: AbortSignal;
+  /** Budget per page; the budget before a `start` event (opening the document) is one page. */
+  pageTimeoutS: number;
+  /** Caller events; `ack` must be called for events sent with backpressure. */
+  onEvent?: (event: TaskEvent, ack: () => void) => void;
+}
+
+interface Task {
+  id: number;
+  kind: string;
+  payload: unknown;
+  opts: RunOptions;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  settled: boolean;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+  task?: Task;
+  timer?: NodeJS.Timeout;
+  startedAt: number;
+}
+
+/**
+ * Starts a worker on `url`. A TypeScript worker is loaded through tsx's register API from a tiny
+ * bootstrap: on Node 20, `execArgv: ['--import', 'tsx']` does not apply to a worker's own entry
+ * file (ERR_UNKNOWN_FILE_EXTENSION), and inheriting the parent's execArgv would carry `--test` flags.
+ */
+function startWorker(url: URL, resourceLimits: { maxOldGenerationSizeMb: number }): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { resourceLimits });
+  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(url.href);
+  const bootstrap = `import(${api}).then((tsx) => { tsx.register(); return import(${entry}); });`;
+  return new Worker(bootstrap, { eval: true, execArgv: [], resourceLimits });
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly workerUrl: URL, readonly size: number = availableParallelism()) {}
+
+  run<R>(kind: string, payload: unknown, opts: RunOptions): Promise<R> {
+    if (this.closed) return Promise.reject(new Error('the convert pool is shut down'));
+    return new Promise<R>((resolve, reject) => {
+      const task: Task = { id: this.nextId++, kind, payload, opts, resolve: resolve as (v: unknown) => void, reject, settled: false };
+      if (opts.signal?.aborted) return reject(new ParseAbortedError());
+      opts.signal?.addEventListener('abort', () => this.cancel(task), { once: true });
+      this.queue.push(task);
+      this.dispatch();
+    });
+  }
+
+  /** Terminates every worker; pending tasks fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.queue.splice(0)) this.settle(t, new Error('the convert pool is shut down'));
+    await Promise.all(this.slots.splice(0).map(async (s) => {
+      if (s.task) this.settle(s.task, new Error('the convert pool is shut down'));
+      clearTimeout(s.timer);
+      await s.worker.terminate();
+    }));
+  }
+
+  stats(): { workers: number; busy: number; queued: number; threadIds: number[] } {
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.task).length, queued: this.queue.length, threadIds: this.slots.map((s) => s.worker.threadId) };
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker(this.workerUrl, { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB });
+    let markReady!: () => void;
+    const slot: Slot = { worker, ready: new Promise((r) => (markReady = r)), startedAt: 0 };
+    worker.on('message', (msg: FromWorker) => {
+      if (msg.type === 'ready') markReady();
+      else this.onMessage(slot, msg);
+    });
+    worker.on('error', (err: Error & { code?: string }) => {
+      // An uncaught exception or an out-of-memory kill inside the worker.
+      const code = err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'document_too_complex' : 'malformed_document';
+      this.retire(slot, new ParseError(code));
+    });
+    worker.on('exit', () => this.retire(slot, new ParseError('malformed_document')));
+    worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      let slot = this.slots.find((s) => !s.task);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const task = this.queue.shift()!;
+      this.start(slot, task);
+    }
+  }
+
+  private start(slot: Slot, task: Task): void {
+    slot.task = task;
+    slot.worker.ref();
+    slot.startedAt = Date.now();
+    this.arm(slot, 1);
+    const transfer = task.opts.transfer ?? [];
+    slot.ready.then(() => {
+      if (slot.task !== task || task.settled) return;
+      slot.startedAt = Date.now();
+      this.arm(slot, 1);
+      slot.worker.postMessage({ type: 'task', id: task.id, kind: task.kind, payload: task.payload } satisfies ToWorker, transfer);
+    });
+  }
+
+  /** (Re)arms the budget timer for `pages` pages from the task's start. */
+  private arm(slot: Slot, pages: number): void {
+    clearTimeout(slot.timer);
+    const task = slot.task!;
+    const budget = Math.max(MIN_DOCUMENT_BUDGET_MS, pages * task.opts.pageTimeoutS * 1000) + WORKER_KILL_GRACE_MS;
+    const left = slot.startedAt + budget - Date.now();
+    slot.timer = setTimeout(() => this.kill(slot, new ParseError('document_too_complex')), Math.max(0, left));
+  }
+
+  private onMessage(slot: Slot, msg: FromWorker): void {
+    const task = slot.task;
+    if (msg.type === 'ready' || !task || msg.id !== task.id) return;
+    if (msg.type === 'event') {
+      if (msg.event.type === 'start') this.arm(slot, Number(msg.event.pages) || 1);
+      // While the worker waits for the consumer (backpressure) its clock stops: a slow consumer is
+      // not the document's fault. Each acknowledged event starts a fresh one-page budget.
+      if (msg.wantsAck) clearTimeout(slot.timer);
+      let acked = false;
+      const ack = () => {
+        if (acked || slot.task !== task) return;
+        acked = true;
+        slot.startedAt = Date.now();
+        this.arm(slot, 1);
+        slot.worker.postMessage({ type: 'ack', id: task.id } satisfies ToWorker);
+      };
+      if (task.settled) {
+        if (msg.wantsAck) ack();
+        return;
+      }
+      try {
+        task.opts.onEvent?.(msg.event, ack);
+      } catch {
+        // a throwing listener must not wedge the worker
+        if (msg.wantsAck) ack();
+      }
+      return;
+    }
+    if (msg.type === 'done') this.settle(task, undefined, msg.result);
+    else this.settle(task, fromWire(msg.error));
+    this.release(slot);
+  }
+
+  private cancel(task: Task): void {
+    const queued = this.queue.indexOf(task);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    this.settle(task, new ParseAbortedError());
+    const slot = this.slots.find((s) => s.task === task);
+    if (!slot) return;
+    // The worker stops at its next page boundary; one that does not answer in time is replaced.
+    slot.worker.postMessage({ type: 'cancel', id: task.id } satisfies ToWorker);
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.kill(slot, new ParseAbortedError()), WORKER_KILL_GRACE_MS);
+  }
+
+  private settle(task: Task, err?: Error, result?: unknown): void {
+    if (task.settled) return;
+    task.settled = true;
+    if (err) task.reject(err);
+    else task.resolve(result);
+  }
+
+  private release(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.task = undefined;
+    slot.worker.unref();
+    this.dispatch();
+  }
+
+  private kill(slot: Slot, err: Error): void {
+    if (slot.task) this.settle(slot.task, err);
+    this.retire(slot, err);
+    void slot.worker.terminate();
+  }
+
+  /** Removes a dead or killed worker; its task fails with `err`; a replacement starts on demand. */
+  private retire(slot: Slot, err: Error): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.slots.splice(i, 1);
+    clearTimeout(slot.timer);
+    if (slot.task) this.settle(slot.task, err);
+    slot.task = undefined;
+    this.dispatch();
+  }
+}

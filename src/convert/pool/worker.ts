@@ -1,0 +1,82 @@
+// A pool worker: runs the parser's heavy tasks (parse, probe, render) off the main thread.
+import { closePdf, openPdf } from '../pdf/open.js';
+import { renderPagePng } from '../pdf/render.js';
+import { imagePageCount, imagePagePng } from '../images.js';
+import { runPipeline } from '../pipeline.js';
+import { probeInThread } from '../probe.js';
+import { sniffMediaType } from '../sniff.js';
+import { ParseAbortedError, ParseError } from '../errors.js';
+import { serveTasks, type TaskContext } from './protocol.js';
+
+export interface ParsePayload { bytes: Uint8Array; langs: string[]; pageTimeoutS: number }
+export interface ProbePayload { bytes: Uint8Array }
+export interface RenderPayload { bytes: Uint8Array; dpi: number; first?: number; last?: number }
+
+async function parse(p: ParsePayload, ctx: TaskContext) {
+  const result = await runPipeline(p.bytes, {
+    langs: p.langs,
+    pageTimeoutS: p.pageTimeoutS,
+    signal: ctx.signal,
+    onStart: (pages) => void ctx.emit({ type: 'start', pages }),
+    onPage: (e) => void ctx.emit({ type: 'page', ...e }),
+  });
+  return { result };
+}
+
+async function probe(p: ProbePayload, ctx: TaskContext) {
+  return { result: await probeInThread(p.bytes, (pages) => void ctx.emit({ type: 'start', pages })) };
+}
+
+/** Streams PNGs one at a time: the next page is rendered only after the caller took this one. */
+async function render(p: RenderPayload, ctx: TaskContext) {
+  const mediaType = sniffMediaType(p.bytes);
+  if (mediaType === null) throw new ParseError('unsupported_media_type');
+  const send = async (index: number, png: Uint8Array) => {
+    const buf = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? png : png.slice();
+    await ctx.emit({ type: 'png', index, png: buf }, { transfer: [buf.buffer as ArrayBuffer], awaitAck: true });
+  };
+  const window = (pages: number) => {
+    const first = Math.max(0, p.first ?? 0);
+    const last = Math.min(pages - 1, p.last ?? pages - 1);
+    return { first, last };
+  };
+  if (mediaType !== 'application/pdf') {
+    const { first, last } = window(await imagePageCount(p.bytes));
+    void ctx.emit({ type: 'start', pages: 1 });
+    for (let i = first; i <= last; i++) {
+      if (ctx.signal.aborted) throw new ParseAbortedError();
+      await send(i, await imagePagePng(p.bytes, i));
+    }
+    return { result: null };
+  }
+  const doc = await openPdf(p.bytes);
+  try {
+    const { first, last } = window(doc.numPages);
+    void ctx.emit({ type: 'start', pages: 1 });
+    for (let i = first; i <= last; i++) {
+      if (ctx.signal.aborted) throw new ParseAbortedError();
+      const page = await doc.getPage(i + 1);
+      try {
+        await send(i, await renderPagePng(page, p.dpi));
+      } finally {
+        page.cleanup();
+      }
+    }
+    return { result: null };
+  } finally {
+    await closePdf(doc);
+  }
+}
+
+serveTasks(async (kind, payload, ctx) => {
+  switch (kind) {
+    case 'parse':
+      return parse(payload as ParsePayload, ctx);
+    case 'probe':
+      return probe(payload as ProbePayload, ctx);
+    case 'render':
+      return render(payload as RenderPayload, ctx);
+    default:
+      throw new Error(`unknown task ${kind}`);
+  }
+});
