@@ -9,7 +9,8 @@ import { ocrImage, type OcrEngine } from './ocr/index.js';
 import { closePdf, openPdf, type PDFPageProxy } from './pdf/open.js';
 import { renderPageGray } from './pdf/render.js';
 import { sniffMediaType } from './sniff.js';
-import { createLayoutContext, extractPageLayout, finalizeDocument, layoutPageToMarkdown, usableTextLayer } from './stages.js';
+import { createLayoutContext, finalizeDocument, layoutPageToMarkdown } from './layout/index.js';
+import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
 
 export interface PageProgress {
   index: number;

@@ -7,7 +7,7 @@ import { closePdf, openPdf } from './pdf/open.js';
 import { pageNeedsOcr } from './pipeline.js';
 import { sniffMediaType, type MediaType } from './sniff.js';
 import { ParseError } from './errors.js';
-import { extractPageLayout, usableTextLayer } from './stages.js';
+import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
 
 export type Script = 'latin' | 'cjk' | 'arabic' | 'cyrillic' | 'other' | 'unknown';
 
