@@ -156,7 +156,7 @@ export function parseMultipart(body: Buffer, contentType: string | undefined): M
     const part = body.subarray(start + 2, next - 2); // skip CRLF after boundary, CRLF before next
     const headEnd = part.indexOf('\r\n\r\n');
     const head = part.subarray(0, headEnd).toString('utf8');
-    const disp = /content-disposition:[^\r\n]*name="([^"]*)"(?:; filename="([^"]*)")?/i.exec(head);
+    const disp = /content-disposition:[^\r\n]*?;\s*name="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(head);
     const type = /content-type:\s*([^\r\n]+)/i.exec(head);
     if (disp) parts.push({ name: disp[1]!, filename: disp[2], contentType: type?.[1], data: part.subarray(headEnd + 4) });
     pos = next;
