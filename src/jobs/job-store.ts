@@ -98,6 +98,16 @@ export class JobStore {
     return rows.map((r) => ({ seq: Number(r.seq), kind: r.kind, data: JSON.parse(r.data) as Record<string, unknown> }));
   }
 
+  /** The last event of a job (a reconnect after the final event gets it again). */
+  async lastEvent(id: string): Promise<StoredEvent | null> {
+    const rows = await this.db.query<{ seq: number; kind: EventKind; data: string }>(
+      'SELECT seq, kind, data FROM job_events WHERE job_id = $1 ORDER BY seq DESC LIMIT 1',
+      [id],
+    );
+    const r = rows[0];
+    return r ? { seq: Number(r.seq), kind: r.kind, data: JSON.parse(r.data) as Record<string, unknown> } : null;
+  }
+
   /** Cancel = delete (DECISIONS §5); returns the record when a live job of this account was removed. */
   async deleteLive(id: string, accountId: string): Promise<JobRecord | null> {
     const rows = await this.db.query<JobRow>(`DELETE FROM jobs WHERE id = $1 AND account_id = $2 AND ${LIVE} RETURNING ${COLUMNS}`, [id, accountId]);

@@ -1,0 +1,137 @@
+// Reads the POST /convert multipart form as it streams (DECISIONS §2/§4): fields validated in code
+// (an omitted field is seen before any default), the file collected in memory only (DECISIONS §6),
+// hashed on the fly and cut off at the tier's maximum with 413 before the rest of the body arrives.
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart'; // request.parts() / isMultipart() typings
+import { ServiceError } from '../errors/service-error.js';
+import { LanguageError } from '../convert/index.js';
+import { resolveOcrLanguages } from '../convert/ocr/languages.js';
+import { MODEL_IDS } from './schemas/convert.js';
+import { validateWebhookTarget } from '../jobs/webhooks/validate.js';
+import type { Delivery } from '../jobs/job-store.js';
+
+export const FORM_LIMITS = {
+  /** Text fields are short: ids, a URL, a secret. */
+  fieldSizeBytes: 4096,
+  fields: 16,
+  parts: 20,
+  headerPairs: 200,
+} as const;
+
+const FIELD_NAMES = ['model', 'formats', 'lang', 'prefer', 'delivery', 'webhook', 'webhook_secret'] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+
+export interface ConvertFields {
+  /** As sent; undefined when omitted (the gateway applies DECISIONS §4's default). */
+  model: string | undefined;
+  formats: 'md' | 'json' | 'md,json';
+  lang: string | undefined;
+  prefer: 'sync' | 'async' | undefined;
+  delivery: Delivery | undefined;
+  webhook: { url: string; secret: string } | undefined;
+}
+
+export interface ConvertUpload {
+  fields: ConvertFields;
+  /** The raw fields, for the idempotency fingerprint. */
+  rawFields: Record<string, string>;
+  bytes: Buffer;
+  sha256: string;
+}
+
+const invalid = (message: string) => new ServiceError('invalid_request', message);
+
+/** Validates the fields (all present so far); throws 400 invalid_request. */
+export function validateFields(raw: Record<string, string>, allowHosts: readonly string[]): ConvertFields {
+  for (const name of Object.keys(raw)) if (!(FIELD_NAMES as readonly string[]).includes(name)) throw invalid(`Unknown form field "${name.slice(0, 40)}".`);
+  const model = raw.model;
+  if (model !== undefined && !(MODEL_IDS as readonly string[]).includes(model)) throw invalid(`model must be one of ${MODEL_IDS.join(', ')}.`);
+  let formats: ConvertFields['formats'] = 'md,json';
+  if (raw.formats !== undefined) {
+    const parts = raw.formats.split(',').map((s) => s.trim());
+    if (parts.length === 0 || parts.length > 2 || parts.some((p) => p !== 'md' && p !== 'json')) throw invalid('formats must be md, json or md,json.');
+    formats = parts.includes('md') && parts.includes('json') ? 'md,json' : (parts[0] as 'md' | 'json');
+  }
+  if (raw.prefer !== undefined && raw.prefer !== 'sync' && raw.prefer !== 'async') throw invalid('prefer must be sync or async.');
+  const delivery = raw.delivery;
+  if (delivery !== undefined && delivery !== 'inline' && delivery !== 'sse' && delivery !== 'webhook') throw invalid('delivery must be inline, sse or webhook.');
+  let webhook: ConvertFields['webhook'];
+  if (delivery === 'webhook') {
+    if (raw.webhook === undefined || raw.webhook_secret === undefined) throw invalid('delivery=webhook requires webhook and webhook_secret.');
+    validateWebhookTarget(raw.webhook, raw.webhook_secret, allowHosts);
+    webhook = { url: raw.webhook, secret: raw.webhook_secret };
+    if (raw.prefer === 'sync') throw invalid('delivery=webhook always creates a job; it cannot be combined with prefer=sync.');
+  } else if (raw.webhook !== undefined || raw.webhook_secret !== undefined) {
+    throw invalid('webhook and webhook_secret are only accepted with delivery=webhook.');
+  }
+  if (raw.lang !== undefined) {
+    if (raw.lang.length > 128) throw invalid('lang is too long.');
+    try {
+      resolveOcrLanguages(raw.lang);
+    } catch (err) {
+      if (err instanceof LanguageError) throw invalid(err.message);
+      throw err;
+    }
+  }
+  return { model, formats, lang: raw.lang, prefer: raw.prefer as ConvertFields['prefer'], delivery: delivery as Delivery | undefined, webhook };
+}
+
+function isFileTooLarge(err: unknown): boolean {
+  return (err as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+function mapMultipartError(err: unknown, maxBytes: number): never {
+  const code = (err as { code?: string })?.code;
+  if (isFileTooLarge(err)) {
+    // Close the connection: the rest of the upload is not read (spec §8, DECISIONS §4).
+    throw new ServiceError('file_too_large', `The file exceeds the maximum of ${maxBytes} bytes for this plan.`, { connection: 'close' });
+  }
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw invalid('Too many form parts: one file and the documented fields are accepted.');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalid('The request must be multipart/form-data.');
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('Invalid form field.');
+  if (err instanceof ServiceError) throw err;
+  const message = (err as Error)?.message ?? '';
+  if (/Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(message)) throw invalid('Malformed multipart body.');
+  throw err;
+}
+
+export async function readConvertUpload(request: FastifyRequest, maxBytes: number, allowHosts: readonly string[]): Promise<ConvertUpload> {
+  if (!request.isMultipart()) throw invalid('The request must be multipart/form-data with a file part.');
+  const raw: Record<string, string> = {};
+  let file: { bytes: Buffer; sha256: string } | null = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: FORM_LIMITS.fields, parts: FORM_LIMITS.parts, fieldSize: FORM_LIMITS.fieldSizeBytes, headerPairs: FORM_LIMITS.headerPairs },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'file') throw invalid('file must be a file part.');
+        if (part.valueTruncated) throw invalid(`Form field "${part.fieldname.slice(0, 40)}" is too long.`);
+        if (Object.prototype.hasOwnProperty.call(raw, part.fieldname)) throw invalid(`Form field "${part.fieldname.slice(0, 40)}" is repeated.`);
+        raw[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') throw invalid(`Unexpected file part "${part.fieldname.slice(0, 40)}"; the document goes in "file".`);
+      // Fields sent before the file are checked before its bytes are read (DECISIONS §4 order).
+      validateFields(raw, allowHosts);
+      const hash = createHash('sha256');
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        chunks.push(chunk);
+        size += chunk.length;
+      }
+      if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+      file = { bytes: Buffer.concat(chunks, size), sha256: hash.digest('hex') };
+      chunks.length = 0;
+    }
+  } catch (err) {
+    mapMultipartError(err, maxBytes);
+  }
+  const fields = validateFields(raw, allowHosts);
+  if (!file) throw invalid('The form has no file part named "file".');
+  if (file.bytes.length === 0) throw new ServiceError('unsupported_media_type', 'The file is empty.');
+  return { fields, rawFields: raw, bytes: file.bytes, sha256: file.sha256 };
+}

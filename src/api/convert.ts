@@ -1,0 +1,153 @@
+// POST /v1/convert (spec §4, DECISIONS §4): checks in the contract's order, then either converts
+// inline (200) or accepts a job (202). Conversion only goes through the model gateway.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS, TIERS } from '../config.js';
+import { canonicalJson, fingerprint } from '../accounts/idempotency.js';
+import { ROUTE_AUTH, type KeyCaller } from '../accounts/scopes.js';
+import { ParseError, LanguageError, probeDocument } from '../convert/index.js';
+import { ServiceError } from '../errors/service-error.js';
+import { isErrorCode } from '../errors/catalogue.js';
+import { newJobId } from '../jobs/service.js';
+import type { DocumentProbe } from '../models/types.js';
+import { convertSchema, type ConvertResult } from './schemas/convert.js';
+import { readConvertUpload, type ConvertFields, type ConvertUpload } from './convert-form.js';
+import './jobs-runtime.js';
+
+const ROUTE = 'POST /v1/convert';
+
+/** Probe failures are document errors with catalogue codes (ParseError) or a bad `lang`. */
+function asServiceError(err: unknown): unknown {
+  if (err instanceof ParseError) return new ServiceError(err.code, err.message);
+  if (err instanceof LanguageError) return new ServiceError('invalid_request', err.message);
+  const code = (err as { code?: unknown })?.code;
+  if (!(err instanceof ServiceError) && isErrorCode(code) && (err as Error).message) return new ServiceError(code, (err as Error).message);
+  return err;
+}
+
+export function buildConvertResult(pages: string[], meta: ConvertResult['meta']): ConvertResult {
+  return { markdown: pages.join('\n\n'), pages: pages.map((markdown, index) => ({ index, markdown })), meta };
+}
+
+type Path = 'sync' | 'async';
+
+/** Sync gate (DECISIONS §4): ≤10 pages and ≤8 MB; prefer and delivery=webhook force the path. */
+export function choosePath(fields: ConvertFields, pages: number, bytes: number, ready: boolean): Path {
+  if (fields.delivery === 'webhook' || fields.prefer === 'async') return 'async';
+  const overPages = pages > LIMITS.syncMaxPages;
+  const overBytes = bytes > LIMITS.syncMaxBytes;
+  if (fields.prefer === 'sync') {
+    if (overPages) throw new ServiceError('too_many_pages', `The synchronous path takes at most ${LIMITS.syncMaxPages} pages; send prefer=async for a job.`);
+    if (overBytes) throw new ServiceError('file_too_large', `The synchronous path takes at most ${LIMITS.syncMaxBytes} bytes; send prefer=async for a job.`);
+    return 'sync';
+  }
+  if (overPages || overBytes || !ready) return 'async';
+  return 'sync';
+}
+
+export default async function convertRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/v1/convert', { schema: convertSchema, config: { auth: ROUTE_AUTH.convert } }, async (request, reply) => {
+    const caller = request.caller as KeyCaller;
+    const tier = TIERS[caller.tier];
+    const upload = await readConvertUpload(request, tier.maxFileBytes, app.config.webhookAllowHosts);
+
+    const idemKey = request.headers['idempotency-key'];
+    const key = typeof idemKey === 'string' ? idemKey : undefined;
+    if (key !== undefined) {
+      const fp = fingerprint(ROUTE, canonicalJson(upload.rawFields), upload.sha256);
+      const begun = await app.idempotency.begin(caller.accountId, ROUTE, key, fp);
+      if (begun.kind === 'replay') {
+        return reply.code(begun.status as 202).headers(begun.headers).header('idempotency-replayed', 'true').send(begun.body);
+      }
+    }
+    try {
+      const sent = await convert(app, request, reply, caller, upload);
+      if (key !== undefined) {
+        await app.idempotency.complete(caller.accountId, ROUTE, key, sent.status === 202 ? { status: 202, body: sent.body } : { replayable: false });
+      }
+      return reply;
+    } catch (err) {
+      if (key !== undefined) await app.idempotency.release(caller.accountId, ROUTE, key).catch(() => {});
+      throw asServiceError(err);
+    } finally {
+      upload.bytes = Buffer.alloc(0);
+    }
+  });
+}
+
+async function convert(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, caller: KeyCaller, upload: ConvertUpload): Promise<{ status: number; body: unknown }> {
+  const tier = TIERS[caller.tier];
+  const { fields } = upload;
+  let probe: DocumentProbe;
+  try {
+    probe = await probeDocument(upload.bytes); // 415 / 422 document errors
+  } catch (err) {
+    throw asServiceError(err);
+  }
+  if (probe.pages > tier.maxPagesPerDocument) {
+    throw new ServiceError('too_many_pages', `The document has ${probe.pages} pages; the plan allows ${tier.maxPagesPerDocument} per document.`);
+  }
+  const { model, routeReason } = app.models.select(fields.model, probe);
+  const path = choosePath(fields, probe.pages, upload.bytes.length, app.models.isReady(model));
+
+  const holder = path === 'async' ? newJobId() : `sync_${randomBytes(12).toString('hex')}`;
+  await app.metering.reservePages(caller.accountId, probe.pages, holder); // 402
+  try {
+    await app.metering.acquireSlot(caller.accountId, holder); // 429
+  } catch (err) {
+    await app.metering.releaseReservation(holder);
+    throw err;
+  }
+
+  if (path === 'async') {
+    try {
+      await app.jobService.submit({
+        id: holder, accountId: caller.accountId, bytes: upload.bytes, mediaType: probe.mediaType, pages: probe.pages,
+        sha256: upload.sha256, model, routeReason, formats: fields.formats, delivery: fields.delivery ?? 'sse',
+        lang: fields.lang, webhook: fields.webhook,
+      });
+    } catch (err) {
+      await app.metering.releaseSlot(holder);
+      await app.metering.releaseReservation(holder);
+      throw err;
+    }
+    const base = `${app.config.publicUrl}/v1/jobs/${holder}`;
+    const body = { job_id: holder, status: 'queued' as const, links: { self: base, events: `${base}/events`, result: `${base}/result` } };
+    reply.code(202).header('location', base).send(body);
+    return { status: 202, body };
+  }
+
+  // Sync: the conversion runs while the request waits; a dropped connection aborts it.
+  const abort = new AbortController();
+  const onClose = () => { if (!reply.raw.writableEnded) abort.abort(); };
+  reply.raw.once('close', onClose);
+  const started = Date.now();
+  let pages: string[];
+  let backend: string;
+  try {
+    const out = await app.models.convert(model, { bytes: upload.bytes, mediaType: probe.mediaType, pages: probe.pages }, {
+      lang: fields.lang,
+      signal: abort.signal,
+      pageTimeoutS: app.config.pageTimeoutS,
+      // prefer=sync on a cold model waits this long, then 502 (DECISIONS §4).
+      warmupDeadlineMs: Date.now() + app.config.syncWaitS * 1000,
+    });
+    pages = out.pages;
+    backend = out.backend;
+    await app.metering.chargeReservation(holder);
+  } catch (err) {
+    await app.metering.releaseReservation(holder);
+    throw asServiceError(err);
+  } finally {
+    reply.raw.off('close', onClose);
+    await app.metering.releaseSlot(holder);
+  }
+  const meta = { pages: probe.pages, sha256: upload.sha256, timing_ms: Date.now() - started, backend, model, route_reason: routeReason };
+  request.log.info({ pages: probe.pages, timing_ms: meta.timing_ms, model, path: 'sync' }, 'converted');
+  if (fields.formats === 'md') {
+    reply.code(200).type('text/markdown; charset=utf-8').send(pages.join('\n\n'));
+  } else {
+    reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(pages, meta));
+  }
+  return { status: 200, body: null };
+}

@@ -1,0 +1,50 @@
+// GET/DELETE /v1/jobs/{id} and GET /v1/jobs/{id}/events (spec §4, DECISIONS §5). Another
+// account's job is treated as unknown.
+import type { FastifyInstance } from 'fastify';
+import { ROUTE_AUTH, type KeyCaller } from '../accounts/scopes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { openJobStream } from '../jobs/stream.js';
+import { cancelJobSchema, getJobSchema, jobEventsSchema, type JobStatus } from './schemas/jobs.js';
+import './jobs-runtime.js';
+
+interface IdParams { id: string }
+
+function parseLastEventId(raw: unknown): number {
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw.trim())) return 0;
+  return Number(raw.trim());
+}
+
+export default async function jobRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: IdParams }>('/v1/jobs/:id', { schema: getJobSchema, config: { auth: ROUTE_AUTH.readJob } }, async (request) => {
+    const caller = request.caller as KeyCaller;
+    const job = await app.jobService.jobs.get(request.params.id);
+    if (!job || job.accountId !== caller.accountId) throw new ServiceError('job_not_found');
+    const body: JobStatus = { job_id: job.id, status: job.status, pages: job.pages, pages_done: job.pagesDone };
+    if (job.backend) body.backend = job.backend;
+    if (job.errorCode) body.error_code = job.errorCode;
+    return body;
+  });
+
+  app.delete<{ Params: IdParams }>('/v1/jobs/:id', { schema: cancelJobSchema, config: { auth: ROUTE_AUTH.cancelJob } }, async (request, reply) => {
+    const caller = request.caller as KeyCaller;
+    // spec §3: 404 for unknown, already terminal, or another account's job.
+    if (!(await app.jobService.cancel(caller.accountId, request.params.id))) throw new ServiceError('job_not_found');
+    return reply.code(204).send();
+  });
+
+  app.get<{ Params: IdParams }>('/v1/jobs/:id/events', { schema: jobEventsSchema, config: { auth: ROUTE_AUTH.readJob } }, async (request, reply) => {
+    const caller = request.caller as KeyCaller;
+    const { stream, close } = openJobStream(app.jobService, app.config.secret, app.config.publicUrl, {
+      jobId: request.params.id,
+      accountId: caller.accountId,
+      lastEventId: parseLastEventId(request.headers['last-event-id']),
+    });
+    reply.raw.once('close', close);
+    return reply
+      .code(200)
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no')
+      .send(stream);
+  });
+}
