@@ -1,0 +1,169 @@
+// npm run eval: convert every corpus case with the built-in parser, score with olmocr-score,
+// compare with a `pdftotext -layout` baseline, and run the robustness manifest.
+// Corpus: DOCCONV_CORPUS or ../shared/corpus. Output: .eval-out/ (git-ignored).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CORPUS = resolve(ROOT, process.env.DOCCONV_CORPUS ?? '../shared/corpus');
+const SCORER_DIR = resolve(CORPUS, '../tools/olmocr-score');
+const OUT = resolve(ROOT, '.eval-out');
+/** Per-file cap, corpus README: finish within a bounded time (≤ 60 s per file). */
+const FILE_TIMEOUT_MS = 60_000;
+/** Files converted at once (one child process each). */
+const PARALLEL = 2;
+
+interface Case {
+  id: string;
+  input: string;
+  media_type: string;
+  pages: number;
+}
+
+interface ConvertResult {
+  ok: boolean;
+  pages?: number;
+  error?: string;
+  engine?: string;
+  ms: number;
+}
+
+function convertInChild(file: string, outDir: string | null): Promise<ConvertResult> {
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'eval/convert-one.ts'), file, ...(outDir ? [outDir] : [])], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', () => undefined);
+    const timer = setTimeout(() => child.kill('SIGKILL'), FILE_TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const ms = Date.now() - started;
+      const m = /@@RESULT (.*)/.exec(stdout);
+      if (m) return done({ ...(JSON.parse(m[1]) as Omit<ConvertResult, 'ms'>), ms });
+      done({ ok: false, error: signal === 'SIGKILL' ? 'timeout' : `crash(${code ?? signal})`, ms });
+    });
+  });
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  }));
+  return out;
+}
+
+function ensureScorer(): void {
+  if (existsSync(join(SCORER_DIR, 'node_modules'))) return;
+  console.log('installing scorer dependencies (npm ci)…');
+  const r = spawnSync('npm', ['--prefix', SCORER_DIR, 'ci', '--silent'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm ci for olmocr-score failed');
+}
+
+function score(outDir: string, verbose: boolean): string {
+  const r = spawnSync(process.execPath, [join(SCORER_DIR, 'score.mjs'), CORPUS, outDir, ...(verbose ? ['--verbose'] : [])], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return (r.stdout ?? '') + (r.stderr ?? '');
+}
+
+function lastScore(text: string): string {
+  return /score:\s*([\d.]+)\s*$/m.exec(text)?.[1] ?? '?';
+}
+
+function pdftotextBaseline(cases: Case[], outDir: string): boolean {
+  if (spawnSync('pdftotext', ['-v']).error) return false;
+  for (const c of cases) {
+    if (c.media_type !== 'application/pdf') continue;
+    const dir = join(outDir, c.id);
+    mkdirSync(dir, { recursive: true });
+    for (let p = 1; p <= c.pages; p++) {
+      const r = spawnSync('pdftotext', ['-layout', '-f', String(p), '-l', String(p), join(CORPUS, c.id, c.input), '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+      writeFileSync(join(dir, `page-${p}.md`), r.stdout ?? '');
+    }
+  }
+  return true;
+}
+
+interface ManifestEntry {
+  file: string;
+  category: string;
+  expect: 'reject' | 'convert' | 'convert_or_reject';
+  acceptable_error_codes?: string[];
+  pages?: number;
+  text_hint?: string;
+}
+
+async function robustness(): Promise<void> {
+  const manifestPath = join(CORPUS, 'robustness/manifest.jsonl');
+  if (!existsSync(manifestPath)) return;
+  const entries = readFileSync(manifestPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as ManifestEntry);
+  console.log(`\n== robustness (${entries.length} files, ${FILE_TIMEOUT_MS / 1000} s cap each)`);
+  const results = await mapLimit(entries, PARALLEL, (e) => convertInChild(join(CORPUS, 'robustness', e.file), join(OUT, 'robustness', e.file)));
+  let passed = 0;
+  entries.forEach((e, i) => {
+    const r = results[i];
+    const acceptable = e.acceptable_error_codes ?? [];
+    let ok: boolean;
+    if (e.expect === 'reject') ok = !r.ok && r.error !== undefined && acceptable.includes(r.error);
+    else if (e.expect === 'convert') ok = r.ok && (e.pages === undefined || r.pages === e.pages);
+    else ok = r.ok || (r.error !== undefined && acceptable.includes(r.error));
+    let hint = '';
+    if (ok && r.ok && e.text_hint) {
+      const text = Array.from({ length: r.pages ?? 0 }, (_, p) => {
+        const f = join(OUT, 'robustness', e.file, `page-${p + 1}.md`);
+        return existsSync(f) ? readFileSync(f, 'utf8') : '';
+      }).join('\n');
+      hint = text.includes(e.text_hint) ? ' (text hint found)' : ' (text hint missing)';
+    }
+    if (ok) passed++;
+    const expected = e.expect === 'convert' ? `convert ${e.pages ?? '?'}p` : `${e.expect} ${acceptable.join('|')}`;
+    const actual = r.ok ? `converted ${r.pages}p` : `error ${r.error}`;
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${e.file.padEnd(46)} expected ${expected.padEnd(40)} got ${actual}${hint}  ${r.ms} ms`);
+  });
+  console.log(`robustness: ${passed}/${entries.length} as expected`);
+}
+
+async function main(): Promise<void> {
+  const verbose = process.argv.includes('--verbose');
+  const cases = readFileSync(join(CORPUS, 'index.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Case);
+  rmSync(OUT, { recursive: true, force: true });
+  const ours = join(OUT, 'builtin');
+  mkdirSync(ours, { recursive: true });
+  ensureScorer();
+
+  console.log(`== converting ${cases.length} cases from ${CORPUS}`);
+  const t0 = Date.now();
+  const results = await mapLimit(cases, PARALLEL, (c) => convertInChild(join(CORPUS, c.id, c.input), join(ours, c.id)));
+  cases.forEach((c, i) => {
+    const r = results[i];
+    if (!r.ok) rmSync(join(ours, c.id), { recursive: true, force: true });
+    console.log(`${c.id.padEnd(50)} ${r.ok ? `${r.pages}p` : `error ${r.error}`}  ${r.ms} ms  ${r.engine ?? ''}`);
+  });
+  console.log(`converted in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const baselineDir = join(OUT, 'pdftotext');
+  const haveBaseline = pdftotextBaseline(cases, baselineDir);
+  const baselineText = haveBaseline ? score(baselineDir, false) : '';
+
+  await robustness();
+
+  console.log('\n== builtin (olmocr-score)');
+  const ourText = score(ours, verbose);
+  console.log(ourText.trimEnd());
+  if (haveBaseline) {
+    console.log('\n== baseline: pdftotext -layout (olmocr-score)');
+    console.log(baselineText.trimEnd());
+  } else console.log('\n(baseline skipped: pdftotext not found on PATH)');
+  console.log(`\nbuiltin score: ${lastScore(ourText)}   pdftotext -layout: ${haveBaseline ? lastScore(baselineText) : 'n/a'}`);
+  console.log(`score: ${lastScore(ourText)}`);
+}
+
+void main();
