@@ -192,10 +192,11 @@ function mergePolicy(base: RetryPolicy, override: Partial<RetryPolicy> | false |
 }
 
 export function describeCause(cause: unknown): string {
-  if (cause instanceof Error) {
-    const inner = (cause as Error & { cause?: unknown }).cause;
-    const code = inner && typeof inner === 'object' && 'code' in inner ? String((inner as { code: unknown }).code) : undefined;
-    return code ? `${code}` : cause.message;
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = (cause as Error & { cause?: unknown }).cause;
+  if (inner instanceof Error) {
+    const code = (inner as NodeJS.ErrnoException).code;
+    return code ? `${code} (${inner.message})` : inner.message;
   }
-  return String(cause);
+  return cause.message;
 }

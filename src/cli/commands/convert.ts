@@ -1,0 +1,199 @@
+// `docconv convert FILE...`: uploads each document (the server picks sync ≤10 pages/≤8 MB, else a
+// job; --async forces a job), follows a job's events with a progress bar, reads the result once
+// with its token and writes NAME.md / NAME.json. Several files run with bounded parallelism.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import { CLI_EXIT } from '../../errors/catalogue.js';
+import { DocconvError, type ConvertFormat, type ConvertResult, type DocconvClient } from '../../client/index.js';
+import { bool, positiveInt, str, UsageError, type Command } from '../args.js';
+import type { CliContext } from '../context.js';
+import { expandInputs, type InputFile } from '../inputs.js';
+import { ConvertProgress, type ProgressMode } from '../progress.js';
+import { reportError } from '../report.js';
+
+const DEFAULT_PARALLEL = 4;
+
+interface FileReport {
+  input: string;
+  ok: boolean;
+  outputs: string[];
+  job_id?: string;
+  pages?: number;
+  model?: string;
+  backend?: string;
+  mode?: 'sync' | 'async';
+  error?: { code: string; status?: number; message: string; exit_code: number; request_id?: string };
+}
+
+interface Converted {
+  markdown: string;
+  result?: ConvertResult;
+  jobId?: string;
+}
+
+export const convertCommand: Command = {
+  name: 'convert',
+  summary: 'convert PDFs and images (files or folders) to Markdown / JSON',
+  args: 'FILE...',
+  minArgs: 1,
+  options: {
+    output: { type: 'string', short: 'o', value: 'DIR|-', description: 'write NAME.md / NAME.json into DIR (default: next to each input); - = Markdown to stdout' },
+    model: { type: 'string', short: 'm', value: 'MODEL', description: 'auto, builtin, mineru-2.5, granite-docling or paddleocr-vl (default: the server\'s)' },
+    formats: { type: 'string', short: 'f', value: 'LIST', description: 'md, json or md,json (default md)' },
+    lang: { type: 'string', short: 'l', value: 'LANG', description: 'OCR language hint, e.g. en, deu, eng+fra' },
+    async: { type: 'boolean', description: 'always run as a job (prefer=async), e.g. for large documents' },
+    parallel: { type: 'string', short: 'p', value: 'N', description: `documents in flight at once (default ${DEFAULT_PARALLEL})` },
+    progress: { type: 'boolean', description: 'progress on stderr even when it is not a terminal (one line per event)' },
+  },
+  details: [
+    'Small documents (≤10 pages, ≤8 MB) are converted inline; larger ones become jobs whose progress',
+    'is followed over server-sent events. A folder argument expands to its PDFs and images.',
+    'stdout: the written paths (or, with -o -, the Markdown; with --json, a report per file).',
+    'Exit code: 0 when every file converted, else the exit code of the first failure (docconv errors).',
+    '',
+    'Examples:',
+    '  docconv convert report.pdf                 # writes report.md next to it',
+    '  docconv convert scans/ -o out --formats md,json',
+    '  docconv convert big.pdf --async -o -       # Markdown to stdout',
+  ].join('\n'),
+  async run(ctx, parsed) {
+    const output = str(parsed, 'output');
+    const toStdout = output === '-';
+    if (toStdout && ctx.json) throw new UsageError('-o - (Markdown on stdout) cannot be combined with --json', 'convert');
+    const formats = parseFormats(str(parsed, 'formats') ?? 'md');
+    const parallel = positiveInt(parsed, 'parallel', DEFAULT_PARALLEL, 'convert');
+    const files = await expandInputs(parsed.positionals, ctx.io.cwd, toStdout ? undefined : output);
+    if (output !== undefined && !toStdout) await mkdir(resolve(ctx.io.cwd, output), { recursive: true });
+
+    const mode: ProgressMode = ctx.quiet ? 'off' : ctx.interactive ? 'bar' : bool(parsed, 'progress') ? 'lines' : 'off';
+    const progress = new ConvertProgress(ctx.io.stderr, mode, files.map((f) => f.label));
+    const client = ctx.client();
+    const options = { model: str(parsed, 'model'), lang: str(parsed, 'lang'), formats, prefer: bool(parsed, 'async') ? ('async' as const) : undefined };
+    const activeJobs = new Set<string>();
+    const stopCancelling = cancelJobsOnInterrupt(client, activeJobs, progress);
+
+    const reports: FileReport[] = new Array(files.length);
+    const outputs: Converted[] = new Array(files.length);
+    try {
+      await forEachLimited(files, parallel, async (file, index) => {
+        try {
+          const converted = await convertFile(client, file, index, options, progress, activeJobs);
+          outputs[index] = converted;
+          const written = toStdout ? [] : await writeOutputs(file, converted, formats);
+          const pages = converted.result?.meta.pages;
+          reports[index] = {
+            input: file.label, ok: true, outputs: written, job_id: converted.jobId, pages,
+            model: converted.result?.meta.model, backend: converted.result?.meta.backend, mode: converted.jobId ? 'async' : 'sync',
+          };
+          const where = toStdout ? 'stdout' : written.map((p) => relative(ctx.io.cwd, p) || p).join(', ');
+          progress.done(index, `done ${file.label} → ${where}${pages !== undefined ? ` (${pages} page${pages === 1 ? '' : 's'})` : ''}`, pages);
+        } catch (error) {
+          reports[index] = failureReport(file, error);
+          progress.done(index, `failed ${file.label}`);
+          progress.finish();
+          ctx.io.stderr.write(`${file.label}: `);
+          reportError(ctx.io, 'convert', ctx.json, error);
+          if (!(error instanceof DocconvError) && !isNetworkish(error)) throw error;
+        }
+      });
+    } finally {
+      progress.finish();
+      stopCancelling();
+    }
+
+    if (ctx.json) ctx.outJson(reports);
+    else if (toStdout) {
+      for (const [i, converted] of outputs.entries()) {
+        if (!converted) continue;
+        ctx.io.stdout.write(formats.includes('md') ? converted.markdown : `${JSON.stringify(converted.result, null, 2)}\n`);
+        if (i < outputs.length - 1) ctx.io.stdout.write('\n');
+      }
+    } else {
+      for (const report of reports) for (const path of report.outputs) ctx.out(relative(ctx.io.cwd, path) || path);
+    }
+    const firstFailure = reports.find((r) => !r.ok);
+    return firstFailure ? firstFailure.error!.exit_code : CLI_EXIT.ok;
+  },
+};
+
+function parseFormats(raw: string): ConvertFormat[] {
+  const formats = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  if (formats.length === 0 || formats.some((f) => f !== 'md' && f !== 'json')) throw new UsageError(`--formats must be md, json or md,json, got ${raw}`, 'convert');
+  return [...new Set(formats)] as ConvertFormat[];
+}
+
+async function convertFile(
+  client: DocconvClient,
+  file: InputFile,
+  index: number,
+  options: { model?: string; lang?: string; formats: ConvertFormat[]; prefer?: 'async' },
+  progress: ConvertProgress,
+  activeJobs: Set<string>,
+): Promise<Converted> {
+  const bytes = await readFile(file.path);
+  progress.phase(index, 'uploading');
+  const outcome = await client.convert({ file: bytes, contentType: file.contentType, ...options });
+  if (outcome.kind === 'result') return { markdown: outcome.result.markdown, result: outcome.result };
+  if (outcome.kind === 'markdown') return { markdown: outcome.markdown };
+  const jobId = outcome.job.job_id;
+  activeJobs.add(jobId);
+  try {
+    progress.phase(index, 'queued');
+    const out = await client.waitForResult(jobId, { formats: options.formats, onEvent: (event) => progress.event(index, event) });
+    return { markdown: out.markdown, result: out.result, jobId };
+  } finally {
+    activeJobs.delete(jobId);
+  }
+}
+
+async function writeOutputs(file: InputFile, converted: Converted, formats: ConvertFormat[]): Promise<string[]> {
+  const written: string[] = [];
+  if (formats.includes('md')) {
+    await writeFile(`${file.outputBase}.md`, converted.markdown);
+    written.push(`${file.outputBase}.md`);
+  }
+  if (formats.includes('json') && converted.result) {
+    await writeFile(`${file.outputBase}.json`, `${JSON.stringify(converted.result, null, 2)}\n`);
+    written.push(`${file.outputBase}.json`);
+  }
+  return written;
+}
+
+function failureReport(file: InputFile, error: unknown): FileReport {
+  if (error instanceof DocconvError) {
+    return { input: file.label, ok: false, outputs: [], error: { code: error.code, status: error.status, message: error.message, exit_code: error.exitCode, request_id: error.requestId || undefined } };
+  }
+  const exitCode = isNetworkish(error) ? CLI_EXIT.network : CLI_EXIT.failure;
+  return { input: file.label, ok: false, outputs: [], error: { code: exitCode === CLI_EXIT.network ? 'network_error' : 'failure', message: (error as Error).message, exit_code: exitCode } };
+}
+
+function isNetworkish(error: unknown): boolean {
+  return (error as Error)?.name === 'DocconvNetworkError';
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight; rejects on the first thrown error. */
+export async function forEachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      await fn(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Ctrl-C while jobs run: cancel them (spec §3: the page reservation and slot are released with no
+ * charge) before exiting 130. Returns the function that removes the handler.
+ */
+function cancelJobsOnInterrupt(client: DocconvClient, activeJobs: Set<string>, progress: ConvertProgress): () => void {
+  const onSigint = (): void => {
+    progress.finish();
+    const ids = [...activeJobs];
+    process.stderr.write(`\ninterrupted${ids.length ? `: cancelling ${ids.length} job(s)` : ''}\n`);
+    void Promise.allSettled(ids.map((id) => client.cancelJob(id))).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSigint);
+  return () => process.off('SIGINT', onSigint);
+}

@@ -1,0 +1,6 @@
+// Entry of the `docconv` command (bin/docconv.mjs loads it through tsx).
+import { runCli } from './run.js';
+
+const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+// `serve` returns undefined and keeps the process alive with its server; everything else ends here.
+if (code !== undefined) process.exitCode = code;
