@@ -56,10 +56,9 @@ export interface ModelGatewayDeps {
 
 // The parser's entry is loaded lazily: it pulls in pdf.js, canvas and the worker pool, which a
 // deployment that only routes to GPU servers may never need.
-const CONVERT_ENTRY = '../convert/index.js';
 function defaultParserLoader(): ParserLoader {
   let loaded: Promise<ParserPort> | undefined;
-  return () => (loaded ??= import(CONVERT_ENTRY) as Promise<ParserPort>);
+  return () => (loaded ??= import('../convert/index.js').then((m): ParserPort => m));
 }
 
 export function createModelGateway(config: Config, deps: ModelGatewayDeps = {}): ModelGateway {

@@ -84,7 +84,7 @@ export interface ParserPort {
   ): Promise<{ pages: string[] }>;
   renderPagesToPng(
     bytes: Uint8Array,
-    opts: { dpi: number; first?: number; last?: number },
+    opts: { dpi: number; first?: number; last?: number; signal?: AbortSignal },
   ): AsyncIterable<{ index: number; png: Uint8Array }>;
   splitPdf(bytes: Uint8Array, first: number, last: number): Promise<Uint8Array>;
 }

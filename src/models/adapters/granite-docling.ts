@@ -62,7 +62,7 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
     return pageFromCompletion(parseJson(res.body));
   }
 
-  async function* pageImages(doc: ConvertInput): AsyncGenerator<{ index: number; image: Uint8Array; mediaType: string }> {
+  async function* pageImages(doc: ConvertInput, signal?: AbortSignal): AsyncGenerator<{ index: number; image: Uint8Array; mediaType: string }> {
     if (doc.mediaType === 'image/png' || doc.mediaType === 'image/jpeg') {
       yield { index: 0, image: doc.bytes, mediaType: doc.mediaType };
       return;
@@ -70,7 +70,7 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
     const parser = await loadParser();
     try {
       // ~144 dpi (docling's scale 2.0), the page's own aspect ratio: no padding to a square.
-      for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI })) {
+      for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI, signal })) {
         yield { index: page.index, image: page.png, mediaType: 'image/png' };
       }
     } catch (err) {
@@ -86,7 +86,7 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
       const done = progress(doc.pages, opts);
       const inFlight = new Set<Promise<void>>();
       let firstError: unknown;
-      for await (const page of pageImages(doc)) {
+      for await (const page of pageImages(doc, opts.signal)) {
         if (firstError) break;
         const p = backend
           .run(() => call(page.image, page.mediaType, opts.signal), warm, opts)

@@ -55,7 +55,7 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
     return { pages: parseFileParse(parseJson(res.body), unit.pages), backend: backendName(parseJson(res.body), config.mineruBackend) };
   }
 
-  async function* units(doc: ConvertInput): AsyncGenerator<Unit> {
+  async function* units(doc: ConvertInput, signal?: AbortSignal): AsyncGenerator<Unit> {
     if (doc.mediaType === 'application/pdf') {
       for (const window of pageWindows(doc.pages, MINERU_WINDOW_PAGES)) {
         yield { bytes: doc.bytes, filename: 'document.pdf', contentType: 'application/pdf', offset: window.first, pages: window.last - window.first + 1, window };
@@ -65,7 +65,7 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
     } else {
       const parser = await loadParser();
       try {
-        for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI })) {
+        for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI, signal })) {
           yield { bytes: page.png, filename: 'document.png', contentType: 'image/png', offset: page.index, pages: 1 };
         }
       } catch (err) {
@@ -83,7 +83,7 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
       let name = `mineru-api ${config.mineruBackend}`;
       const inFlight = new Set<Promise<void>>();
       let firstError: unknown;
-      for await (const unit of units(doc)) {
+      for await (const unit of units(doc, opts.signal)) {
         if (firstError) break;
         const p = backend
           .run(() => call(unit, opts.signal), warm, opts)

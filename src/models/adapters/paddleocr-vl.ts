@@ -47,7 +47,7 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
     return parseLayoutParsing(parseJson(res.body), unit.pages);
   }
 
-  async function* units(doc: ConvertInput): AsyncGenerator<Unit> {
+  async function* units(doc: ConvertInput, signal?: AbortSignal): AsyncGenerator<Unit> {
     if (doc.mediaType === 'image/png' || doc.mediaType === 'image/jpeg') {
       yield { bytes: doc.bytes, fileType: 1, offset: 0, pages: 1 };
       return;
@@ -65,7 +65,7 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
         return;
       }
       // TIFF frames, WebP: PNG page images, one per request.
-      for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI })) {
+      for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI, signal })) {
         yield { bytes: page.png, fileType: 1, offset: page.index, pages: 1 };
       }
     } catch (err) {
@@ -81,7 +81,7 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
       const done = progress(doc.pages, opts);
       const inFlight = new Set<Promise<void>>();
       let firstError: unknown;
-      for await (const unit of units(doc)) {
+      for await (const unit of units(doc, opts.signal)) {
         if (firstError) break;
         const p = backend
           .run(() => call(unit, opts.signal), warm, opts)
