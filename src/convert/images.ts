@@ -35,8 +35,10 @@ export async function imagePageCount(bytes: Uint8Array): Promise<number> {
  * usually 200–300 dpi, screenshots 72–96), so OCR boxes land on a page of plausible size in points.
  */
 export function assumedDpi(width: number, height: number, density?: number): number {
-  if (density && density >= 50 && density <= 1200) return density;
   const longSide = Math.max(width, height);
+  // 72 and 96 are what most encoders write by default: meaningful only for small images.
+  const placeholder = density === 72 || density === 96;
+  if (density && density >= 50 && density <= 1200 && !(placeholder && longSide >= 1400)) return density;
   if (longSide >= 2400) return 300;
   if (longSide >= 1400) return 200;
   return 96;

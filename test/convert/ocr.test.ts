@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { after } from 'node:test';
+import { LanguageError } from '../../src/convert/errors.js';
+import { decodeImagePageGray } from '../../src/convert/images.js';
+import { availableOcrLanguages, ocrImage, resolveOcrLanguages, terminateWasmEngine } from '../../src/convert/ocr/index.js';
+import { cliLanguages } from '../../src/convert/ocr/cli-engine.js';
+import { rotateGray } from '../../src/convert/ocr/image.js';
+import { parseTesseractTsv } from '../../src/convert/ocr/tsv.js';
+import { sampleLines, textImagePng, words } from './exec-fixtures.js';
+
+after(() => terminateWasmEngine());
+
+test('lang hints: ISO 639-1, Tesseract codes, several joined by +', () => {
+  assert.deepEqual(availableOcrLanguages().sort(), ['chi_sim', 'deu', 'eng', 'fra', 'spa']);
+  assert.deepEqual(resolveOcrLanguages(undefined), ['eng']);
+  assert.deepEqual(resolveOcrLanguages('en'), ['eng']);
+  assert.deepEqual(resolveOcrLanguages('fr+de'), ['fra', 'deu']);
+  assert.deepEqual(resolveOcrLanguages('eng+chi_sim+en'), ['eng', 'chi_sim']);
+  assert.deepEqual(resolveOcrLanguages('zh'), ['chi_sim']);
+});
+
+test('an unknown language is a LanguageError naming the available ones', () => {
+  assert.throws(() => resolveOcrLanguages('en+xx'), (e: unknown) => {
+    assert.ok(e instanceof LanguageError);
+    assert.equal(e.code, 'invalid_request');
+    assert.match(e.message, /'xx'/);
+    assert.match(e.message, /eng, fra, deu, spa, chi_sim/);
+    return true;
+  });
+});
+
+test('TSV rows become word runs in points with confidences', () => {
+  const tsv = [
+    'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+    '4\t1\t1\t1\t1\t0\t100\t200\t400\t48\t-1\t',
+    '5\t1\t1\t1\t1\t1\t100\t200\t150\t40\t96.5\tHello',
+    '5\t1\t1\t1\t1\t2\t270\t204\t130\t36\t10\t~~',
+  ].join('\n');
+  const { runs, meanConfidence } = parseTesseractTsv(tsv, 0.5, 20);
+  assert.equal(runs.length, 1);
+  assert.deepEqual({ ...runs[0] }, { text: 'Hello', x: 50, y: 100, width: 75, height: 20, fontSize: 20, bold: false, italic: false, monospace: false, confidence: 96.5 });
+  assert.ok(meanConfidence > 50 && meanConfidence < 96.5);
+});
+
+test('rotations turn the pixel grid clockwise', () => {
+  const img = { data: new Uint8Array([1, 2, 3, 4, 5, 6]), width: 3, height: 2, pointsPerPixel: 1 };
+  assert.deepEqual([...rotateGray(img, 90).data], [4, 1, 5, 2, 6, 3]);
+  assert.deepEqual([...rotateGray(img, 180).data], [6, 5, 4, 3, 2, 1]);
+  assert.deepEqual([...rotateGray(img, 270).data], [3, 6, 2, 5, 1, 4]);
+  assert.deepEqual([rotateGray(img, 90).width, rotateGray(img, 90).height], [2, 3]);
+});
+
+test('tesseract.js alone reads drawn text, upright and upside down, and switches languages', async () => {
+  const upright = await decodeImagePageGray(await textImagePng(sampleLines), 0);
+  const page = await ocrImage(upright, { langs: ['eng'], engine: 'wasm' });
+  const got = words(page.runs.map((r) => r.text).join(' '));
+  for (const w of ['quick', 'brown', 'lazy', 'river']) assert.ok(got.includes(w), `missing ${w} in ${got.join(' ')}`);
+  assert.equal(page.rotation, 0);
+  assert.ok(page.runs.every((r) => r.confidence !== undefined && r.x >= 0 && r.x < 612 && r.y < 300));
+
+  const flipped = await decodeImagePageGray(await textImagePng(sampleLines, { rotate180: true }), 0);
+  const turned = await ocrImage(flipped, { langs: ['eng', 'fra'], engine: 'wasm' });
+  assert.equal(turned.rotation, 180);
+  assert.ok(words(turned.runs.map((r) => r.text).join(' ')).includes('quick'));
+});
+
+test('the tesseract CLI, when installed, reads the same text', async (t) => {
+  if (!(await cliLanguages()).includes('eng')) return t.diagnostic('no tesseract binary with eng on PATH');
+  const upright = await decodeImagePageGray(await textImagePng(sampleLines), 0);
+  const page = await ocrImage(upright, { langs: ['eng'], engine: 'cli' });
+  const got = words(page.runs.map((r) => r.text).join(' '));
+  for (const w of ['quick', 'brown', 'lazy', 'river']) assert.ok(got.includes(w), `missing ${w}`);
+});
