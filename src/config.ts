@@ -54,6 +54,14 @@ export const LIMITS = {
   modelConnectTimeoutS: 10,
   modelHealthTimeoutS: 5,
   modelHealthIntervalS: 5,
+  /** Retry-After sent with 429 concurrency_limit (a slot frees when some conversion ends). */
+  concurrencyRetryAfterS: 5,
+  /** Largest JSON request body (the JSON routes take a few fields; convert is multipart). */
+  jsonBodyMaxBytes: 64 * 1024,
+  /** GET /health: how long the store probe may take before it counts as down. */
+  healthProbeTimeoutMs: 2_000,
+  /** Graceful shutdown: in-flight requests get this long before the process exits anyway. */
+  shutdownGraceMs: 10_000,
 } as const;
 
 export interface Config {

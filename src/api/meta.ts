@@ -1,0 +1,65 @@
+// GET /health, /version, /openapi.json (public, not rate limited: DECISIONS §3).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LIMITS } from '../config.js';
+import { ROUTE_AUTH } from '../accounts/scopes.js';
+import type { HealthStatus, ModelInfo, VersionInfo } from './schemas/meta.js';
+import { healthSchema, openapiSchema, versionSchema } from './schemas/meta.js';
+import type { DepState, HealthProbe } from './types.js';
+
+export interface MetaOptions {
+  version: Omit<VersionInfo, 'models'>;
+  /** The parser model registry (src/models gateway), read on every /version. */
+  models?: () => ModelInfo[];
+}
+
+async function withTimeout(probe: HealthProbe, ms: number): Promise<DepState> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      Promise.resolve().then(probe),
+      new Promise<DepState>((resolve) => { timer = setTimeout(() => resolve('down'), ms); }),
+    ]);
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function healthProbes(): { probes: Map<string, HealthProbe>; register(name: string, probe: HealthProbe): void } {
+  const probes = new Map<string, HealthProbe>();
+  return {
+    probes,
+    register(name, probe) {
+      if (name === 'store') throw new Error('the store probe is built in');
+      probes.set(name, probe);
+    },
+  };
+}
+
+export function metaRoutes(opts: MetaOptions & { probes: Map<string, HealthProbe> }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const config = { auth: ROUTE_AUTH.public };
+
+    app.get('/health', { schema: healthSchema, config }, async (_request, reply) => {
+      const names = ['store', ...opts.probes.keys()];
+      const states = await Promise.all([
+        withTimeout(async (): Promise<DepState> => { await app.store.query('SELECT 1', []); return 'up'; }, LIMITS.healthProbeTimeoutMs),
+        ...[...opts.probes.values()].map((p) => withTimeout(p, LIMITS.healthProbeTimeoutMs)),
+      ]);
+      const deps: Record<string, 'up' | 'down'> = {};
+      names.forEach((n, i) => { deps[n] = states[i] === 'up' ? 'up' : 'down'; });
+      // 503 only when the store is unreachable; anything else down or warming is `degraded`.
+      const body: HealthStatus = { status: states[0] !== 'up' ? 'down' : states.every((s) => s === 'up') ? 'ok' : 'degraded', deps };
+      return reply.code(body.status === 'down' ? 503 : 200).send(body);
+    });
+
+    app.get('/version', { schema: versionSchema, config }, async () => {
+      const out: VersionInfo = { ...opts.version };
+      if (opts.models) out.models = opts.models();
+      return out;
+    });
+
+    app.get('/openapi.json', { schema: openapiSchema, config }, async () => app.swagger());
+  };
+}

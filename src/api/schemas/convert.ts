@@ -1,0 +1,75 @@
+// Spec §2 ConvertResult/ConvertPage/ConvertMeta/AsyncJob and the POST /convert route schema.
+// The multipart form is declared for the OpenAPI document only (DECISIONS §2): the route validates
+// the fields in code while streaming, so it sits under DOCS_ONLY_BODY, which Fastify ignores and the
+// OpenAPI generator turns into the request body (see src/api/openapi.ts).
+import { Type, type Static } from '@sinclair/typebox';
+import { BEARER, IdempotencyHeaders, KEY_ROUTE_ERRORS, Obj, StringEnum, errorResponses } from './common.js';
+import { AsyncJob } from './jobs.js';
+
+export const DOCS_ONLY_BODY = 'x-docs-body';
+
+export const MODEL_IDS = ['auto', 'builtin', 'mineru-2.5', 'granite-docling', 'paddleocr-vl'] as const;
+export type ModelChoice = (typeof MODEL_IDS)[number];
+/** Spec §4: the contract default of `model` (DECISIONS §4 for when it is not deployed). */
+export const DEFAULT_MODEL: ModelChoice = 'mineru-2.5';
+
+export const ConvertPage = Obj(
+  { index: Type.Integer({ minimum: 0, description: 'Zero-based page index.' }), markdown: Type.String() },
+  { title: 'ConvertPage' },
+);
+
+export const ConvertMeta = Obj(
+  {
+    pages: Type.Integer({ minimum: 0 }),
+    sha256: Type.String({ description: 'Lowercase hex SHA-256 of the source bytes (not stored).' }),
+    timing_ms: Type.Integer({ minimum: 0 }),
+    backend: Type.String({ description: 'Conversion backend that served the request (`builtin` for the CPU parser).' }),
+    model: Type.Optional(Type.String({ description: 'Model that produced the result; with `auto`, the one the router chose.' })),
+    route_reason: Type.Optional(Type.String({ description: 'Why `auto` (or an undeployed default) chose the model; empty for an explicit choice.' })),
+  },
+  { title: 'ConvertMeta' },
+);
+
+export const ConvertResult = Obj(
+  { markdown: Type.String(), pages: Type.Array(ConvertPage), meta: ConvertMeta },
+  { title: 'ConvertResult' },
+);
+export type ConvertResult = Static<typeof ConvertResult>;
+
+export const ConvertForm = Type.Object(
+  {
+    file: Type.String({ format: 'binary', description: 'The PDF or image (PNG, JPEG, TIFF, WebP).' }),
+    model: Type.Optional(StringEnum(MODEL_IDS, { default: DEFAULT_MODEL, description: 'Parser model; `auto` routes by content.' })),
+    formats: Type.Optional(Type.String({ default: 'md,json', pattern: '^(md|json)(,(md|json))?$', description: 'Comma-separated from `md`, `json`.' })),
+    lang: Type.Optional(Type.String({ maxLength: 128, description: 'OCR language hint: ISO 639-1/639-2 or Tesseract codes, joined by `+`.' })),
+    prefer: Type.Optional(StringEnum(['sync', 'async'] as const, { description: 'Forces the path regardless of size.' })),
+    delivery: Type.Optional(StringEnum(['inline', 'sse', 'webhook'] as const, { description: 'Async result delivery.' })),
+    webhook: Type.Optional(Type.String({ format: 'uri', description: 'HTTPS callback URL; required with delivery=webhook.' })),
+    webhook_secret: Type.Optional(Type.String({ minLength: 16, description: 'HMAC signing secret of the callback; required with delivery=webhook.' })),
+  },
+  { additionalProperties: false, title: 'ConvertForm' },
+);
+
+export const convertSchema = {
+  summary: 'Convert a PDF or image to Markdown and JSON (sync 200, or an async job 202)',
+  tags: ['convert'],
+  security: BEARER,
+  consumes: ['multipart/form-data'],
+  headers: IdempotencyHeaders,
+  [DOCS_ONLY_BODY]: ConvertForm,
+  response: {
+    200: {
+      description: 'Converted inline: ConvertResult JSON, or the Markdown alone when formats=md.',
+      content: {
+        'application/json': { schema: ConvertResult },
+        'text/markdown': { schema: Type.String() },
+      },
+    },
+    202: AsyncJob,
+    ...errorResponses(
+      ...KEY_ROUTE_ERRORS, 'signup_required', 'api_not_available_on_tier', 'forbidden_tier', 'model_not_available',
+      'quota_exceeded', 'idempotency_key_reused', 'idempotency_in_progress', 'file_too_large', 'unsupported_media_type',
+      'too_many_pages', 'encrypted_pdf', 'malformed_document', 'page_too_large', 'document_too_complex', 'concurrency_limit', 'conversion_failed',
+    ),
+  },
+};
