@@ -1,0 +1,40 @@
+// A pool worker for test/convert/pool.test.ts: misbehaves on request (crash, hang, ignore cancel).
+import { threadId } from 'node:worker_threads';
+import { serveTasks } from '../../src/convert/pool/protocol.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+serveTasks(async (kind, payload, ctx) => {
+  const p = payload as { pages?: number; ms?: number };
+  switch (kind) {
+    case 'whoami':
+      return { result: threadId };
+    case 'exit':
+      process.exit(3); // ends this worker thread only
+      break;
+    case 'throw-uncaught':
+      setTimeout(() => {
+        throw new Error('boom');
+      }, 1);
+      await sleep(1_000);
+      break;
+    case 'hang': {
+      const until = Date.now() + 60_000;
+      while (Date.now() < until) {
+        // busy: never yields to the message loop, so cancel cannot be seen
+      }
+      break;
+    }
+    case 'pages': {
+      const pages = p.pages ?? 10;
+      await ctx.emit({ type: 'start', pages });
+      for (let i = 0; i < pages; i++) {
+        if (ctx.signal.aborted) throw new Error('aborted');
+        await sleep(p.ms ?? 50);
+        await ctx.emit({ type: 'page', index: i, pagesDone: i + 1, pages });
+      }
+      return { result: pages };
+    }
+  }
+  return { result: null };
+});

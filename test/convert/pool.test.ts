@@ -1,0 +1,57 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { WorkerPool } from '../../src/convert/pool/pool.js';
+import { ParseAbortedError, ParseError } from '../../src/convert/errors.js';
+
+const pool = new WorkerPool(new URL('./pool-fixture-worker.ts', import.meta.url), 1);
+after(() => pool.close());
+
+const isCode = (code: string) => (e: unknown) => e instanceof ParseError && e.code === code;
+
+test('a worker that exits or throws is replaced; its task fails with a typed error', async () => {
+  const first = await pool.run<number>('whoami', null, { pageTimeoutS: 5 });
+  await assert.rejects(pool.run('exit', null, { pageTimeoutS: 5 }), isCode('malformed_document'));
+  const second = await pool.run<number>('whoami', null, { pageTimeoutS: 5 });
+  assert.notEqual(second, first);
+  await assert.rejects(pool.run('throw-uncaught', null, { pageTimeoutS: 5 }), isCode('malformed_document'));
+  const third = await pool.run<number>('whoami', null, { pageTimeoutS: 5 });
+  assert.notEqual(third, second);
+});
+
+test('progress events stream back; cancel stops the task at a page boundary and frees the worker', async () => {
+  const seen: number[] = [];
+  assert.equal(await pool.run<number>('pages', { pages: 3, ms: 5 }, { pageTimeoutS: 5, onEvent: (e) => e.type === 'page' && seen.push(Number(e.index)) }), 3);
+  assert.deepEqual(seen, [0, 1, 2]);
+
+  const ac = new AbortController();
+  const before = await pool.run<number>('whoami', null, { pageTimeoutS: 5 });
+  const started = Date.now();
+  const task = pool.run('pages', { pages: 1000, ms: 20 }, {
+    pageTimeoutS: 5,
+    signal: ac.signal,
+    onEvent: (e) => e.type === 'page' && e.index === 2 && ac.abort(),
+  });
+  await assert.rejects(task, (e: unknown) => e instanceof ParseAbortedError);
+  // The same worker (not a replacement) takes the next task promptly.
+  assert.equal(await pool.run<number>('whoami', null, { pageTimeoutS: 5 }), before);
+  assert.ok(Date.now() - started < 3_000);
+});
+
+test('a worker stuck past its budget is terminated and replaced (document_too_complex)', async () => {
+  const before = await pool.run<number>('whoami', null, { pageTimeoutS: 5 });
+  const started = Date.now();
+  // 1 page × 0.1 s, raised to the pool's minimum document budget plus the kill grace.
+  await assert.rejects(pool.run('hang', null, { pageTimeoutS: 0.1 }), isCode('document_too_complex'));
+  assert.ok(Date.now() - started < 20_000);
+  assert.notEqual(await pool.run<number>('whoami', null, { pageTimeoutS: 5 }), before);
+});
+
+test('a stuck worker that ignores cancel is replaced after the grace period', async () => {
+  const ac = new AbortController();
+  const task = pool.run('hang', null, { pageTimeoutS: 30, signal: ac.signal });
+  setTimeout(() => ac.abort(), 200);
+  await assert.rejects(task, (e: unknown) => e instanceof ParseAbortedError);
+  // Queued behind the stuck worker until the grace period ends and a fresh worker starts.
+  const id = await pool.run<number>('whoami', null, { pageTimeoutS: 30 });
+  assert.equal(typeof id, 'number');
+});
