@@ -30,7 +30,7 @@ test('paddleocr-vl: a 23-page PDF is split into windows of at most 10 pages', as
   const stub = await startPaddlexStub({ pageMarkdown: (i) => `local page ${i}` });
   t.after(() => stub.close());
   const out = await fastGateway({ paddleocrVlUrl: stub.url }).convert('paddleocr-vl', { bytes: fakePdf(23), mediaType: 'application/pdf', pages: 23 }, recorder().opts);
-  const sizes = stub.workCalls().map((c) => countPdfPages(Buffer.from(JSON.parse(c.body.toString()).file, 'base64')));
+  const sizes = await Promise.all(stub.workCalls().map((c) => countPdfPages(Buffer.from(JSON.parse(c.body.toString()).file, 'base64'))));
   assert.deepEqual(sizes.sort((a, b) => a - b), [3, 10, 10]);
   assert.equal(out.pages.length, 23);
   assert.equal(out.pages[0], 'local page 0');

@@ -56,7 +56,7 @@ export interface StubRoutes {
   healthUp: (req: StubCall, res: http.ServerResponse) => void;
   healthDown: (res: http.ServerResponse) => void;
   /** Answers a work request for `ok` / `malformed`. */
-  work: (req: StubCall, res: http.ServerResponse, step: 'ok' | 'malformed') => void;
+  work: (req: StubCall, res: http.ServerResponse, step: 'ok' | 'malformed') => void | Promise<void>;
   /** Other GET routes (e.g. vLLM's /v1/models). */
   extra?: (req: StubCall, res: http.ServerResponse) => boolean;
 }
@@ -87,7 +87,7 @@ export async function startStub(opts: StubOptions, routes: StubRoutes): Promise<
         setTimeout(() => {
           inFlight--;
           if (typeof step === 'object') send(res, step.status, step.body ?? '');
-          else routes.work(call, res, step);
+          else void Promise.resolve(routes.work(call, res, step)).catch(() => send(res, 500, 'Internal Server Error'));
         }, opts.workDelayMs ?? 0);
         return;
       }
@@ -128,10 +128,19 @@ export async function startStub(opts: StubOptions, routes: StubRoutes): Promise<
   };
 }
 
-/** Pages of a PDF by its page objects (uncompressed page dictionaries, as the test fixtures write). */
-export function countPdfPages(bytes: Buffer): number {
+/**
+ * Pages of a PDF: its uncompressed page dictionaries (the fake PDFs), else pdf-lib's count (real
+ * PDFs whose objects sit in compressed object streams); 1 when neither works.
+ */
+export async function countPdfPages(bytes: Buffer): Promise<number> {
   const n = bytes.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
-  return Math.max(1, n);
+  if (n > 0) return n;
+  try {
+    const { PDFDocument } = await import('pdf-lib');
+    return Math.max(1, (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })).getPageCount());
+  } catch {
+    return 1;
+  }
 }
 
 export interface MultipartPart {

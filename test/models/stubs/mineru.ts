@@ -36,7 +36,7 @@ export function startMineruStub(opts: MineruStubOptions = {}): Promise<StubHandl
     workPath: '/file_parse',
     healthUp: (_req, res) => send(res, 200, { status: 'healthy', version, protocol_version: 2, queued_tasks: 0, processing_tasks: 0 }),
     healthDown: (res) => send(res, 503, { status: 'unhealthy', version, error: 'model not loaded' }),
-    work(req, res, step) {
+    async work(req, res, step) {
       const parts = parseMultipart(req.body, req.headers['content-type']);
       const files = parts?.find((p) => p.name === 'files');
       if (!parts || !files || files.filename === undefined) {
@@ -48,7 +48,7 @@ export function startMineruStub(opts: MineruStubOptions = {}): Promise<StubHandl
         return send(res, 400, { detail: 'Invalid backend. Supported backends: …' });
       }
       const isPdf = files.data.subarray(0, 5).toString('latin1') === '%PDF-';
-      const total = isPdf ? countPdfPages(files.data) : 1;
+      const total = isPdf ? await countPdfPages(files.data) : 1;
       const start = Number(field('start_page_id') ?? 0);
       const end = Math.min(Number(field('end_page_id') ?? 99999), total - 1);
       const stem = files.filename.replace(/\.[^.]*$/, '');

@@ -28,7 +28,7 @@ export function startPaddlexStub(opts: PaddlexStubOptions = {}): Promise<StubHan
     workPath: '/layout-parsing',
     healthUp: (_req, res) => send(res, 200, { logId: logId(), errorCode: 0, errorMsg: 'Healthy' }),
     healthDown: (res) => send(res, 503, { logId: logId(), errorCode: 503, errorMsg: 'Service Unavailable' }),
-    work(req, res, step) {
+    async work(req, res, step) {
       let body: { file?: unknown; fileType?: unknown; visualize?: unknown };
       try {
         body = JSON.parse(req.body.toString('utf8'));
@@ -41,7 +41,7 @@ export function startPaddlexStub(opts: PaddlexStubOptions = {}): Promise<StubHan
         return send(res, 500, { logId: logId(), errorCode: 500, errorMsg: 'Internal server error' });
       }
       const bytes = Buffer.from(body.file, 'base64');
-      const sent = body.fileType === 0 ? countPdfPages(bytes) : 1;
+      const sent = body.fileType === 0 ? await countPdfPages(bytes) : 1;
       const pages = Math.min(sent, maxPages); // the server silently drops pages past the limit
       const count = step === 'malformed' ? Math.max(0, pages - 1) : pages;
       const results = Array.from({ length: count }, (_, i) => ({
