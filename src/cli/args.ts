@@ -53,13 +53,14 @@ const GLOBAL_VALUE_OPTIONS = new Set(Object.entries(GLOBAL_OPTIONS).filter(([, o
 
 /**
  * Splits argv into command words and the rest. Global options may precede the command
- * (`docconv --base-url X jobs get ID`); the words are the first non-option arguments.
+ * (`docconv --base-url X jobs get ID`). Words are taken while they extend a known command
+ * (`wantsMore(words)`), so `docconv convert a.pdf -o out` keeps `a.pdf` as an argument.
  */
-export function splitCommandWords(argv: string[], maxWords: number): { words: string[]; rest: string[] } {
+export function splitCommandWords(argv: string[], wantsMore: (words: string[]) => boolean): { words: string[]; rest: string[] } {
   const words: string[] = [];
   const rest: string[] = [];
   let i = 0;
-  for (; i < argv.length && words.length < maxWords; i++) {
+  for (; i < argv.length && (words.length === 0 || wantsMore(words)); i++) {
     const arg = argv[i];
     if (arg === '--') break;
     if (arg.startsWith('-') && arg !== '-') {

@@ -24,6 +24,8 @@ export class CliContext {
   readonly quiet: boolean;
   readonly config: CliConfig;
   private cachedClient: DocconvClient | undefined;
+  /** While a progress bar is drawn, notes go through it (so they do not land inside the bar). */
+  noteSink: ((text: string) => void) | undefined;
 
   constructor(readonly io: CliIo, parsed: ParsedArgs, readonly commandName: string) {
     this.json = bool(parsed, 'json');
@@ -75,7 +77,9 @@ export class CliContext {
 
   /** Messages: stderr, suppressed by --quiet. */
   note(text: string): void {
-    if (!this.quiet) this.io.stderr.write(`${text}\n`);
+    if (this.quiet) return;
+    if (this.noteSink) this.noteSink(text);
+    else this.io.stderr.write(`${text}\n`);
   }
 
   /** Errors: stderr, always. */

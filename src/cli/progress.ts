@@ -78,6 +78,13 @@ export class ConvertProgress {
     if (this.mode === 'bar') this.draw();
   }
 
+  /** A message line on the progress stream (bar mode: above the bar). */
+  message(text: string): void {
+    if (this.mode === 'bar') this.clear();
+    this.stream.write(`${text}\n`);
+    if (this.mode === 'bar' && this.timer === undefined) this.draw();
+  }
+
   /** Removes the bar for good (before the final output and error lines). */
   finish(): void {
     clearTimeout(this.timer);
@@ -101,7 +108,7 @@ export class ConvertProgress {
 
   private draw(): void {
     this.lastDraw = Date.now();
-    const text = renderBar(this.files, this.stream.columns ?? 80);
+    const text = renderBar(this.files, this.stream.columns || 80);
     this.stream.write(`\r\x1b[2K${text}`);
     this.drawn = true;
   }

@@ -16,15 +16,19 @@ const GROUPS: Record<string, string> = {
 };
 
 export async function runCli(argv: string[], io: CliIo): Promise<number | undefined> {
-  const { words, rest } = splitCommandWords(argv, 3);
+  // `docconv help jobs get` = `docconv jobs get --help`
+  if (argv[0] === 'help' && argv.length > 1) return runCli([...argv.slice(1), '--help'], io);
+  // Take another word only while the words so far name a group, not yet a command.
+  const { words, rest } = splitCommandWords(argv, (w) => {
+    const name = w.join(' ');
+    return !COMMANDS.some((c) => c.name === name) && COMMANDS.some((c) => c.name.startsWith(`${name} `));
+  });
   if (words.length === 0 || words[0] === 'help') {
     if (argv.includes('--version') || argv.includes('-V')) {
       io.stdout.write(`docconv ${CLI_VERSION}\n`);
       return CLI_EXIT.ok;
     }
-    const topic = words.slice(1);
     const wantsHelp = words[0] === 'help' || argv.includes('--help') || argv.includes('-h');
-    if (topic.length > 0) return runCli([...topic, '--help'], io);
     io[wantsHelp ? 'stdout' : 'stderr'].write(mainHelp());
     return wantsHelp ? CLI_EXIT.ok : CLI_EXIT.usage;
   }

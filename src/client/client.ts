@@ -5,6 +5,7 @@ import { DocconvError, DocconvNetworkError } from './errors.js';
 import { decodeJobEvent, isFinalEvent, type CompletedEvent, type JobEvent } from './events.js';
 import { toBlob, type FileInput } from './files.js';
 import { OPERATIONS, operationPath, type OperationName } from './operations.js';
+import type { RetryPolicy } from './retry.js';
 import { SseParser } from './sse.js';
 import { defaultSleep, newIdempotencyKey, readBody, Transport, type RequestSpec, type TransportOptions } from './transport.js';
 import type {
@@ -34,6 +35,8 @@ export interface ConvertInput {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Overrides the client's retry policy for this call (`false`: a single attempt). */
+  retry?: Partial<RetryPolicy> | false;
 }
 
 export interface IdempotentCallOptions extends CallOptions {
@@ -106,7 +109,7 @@ export class DocconvClient {
     form.append('file', blob, input.filename ?? 'document');
     const idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
     const response = await this.transport.send({
-      ...this.spec('convert'), body: () => form, idempotencyKey, signal: options.signal,
+      ...this.spec('convert'), body: () => form, idempotencyKey, signal: options.signal, retry: options.retry,
       accept: 'application/json, text/markdown;q=0.9',
     });
     const info = responseInfo(response, idempotencyKey);
@@ -130,12 +133,12 @@ export class DocconvClient {
   // ---- jobs (spec §4 /jobs/{id}…) ----
 
   getJob(id: string, options: CallOptions = {}): Promise<JobStatus> {
-    return this.transport.json<JobStatus>({ ...this.spec('getJob', { id }), signal: options.signal });
+    return this.transport.json<JobStatus>({ ...this.spec('getJob', { id }), signal: options.signal, retry: options.retry });
   }
 
   /** 204 on success; 404 `job_not_found` for unknown or terminal jobs. */
   async cancelJob(id: string, options: CallOptions = {}): Promise<void> {
-    await readBody(await this.transport.send({ ...this.spec('cancelJob', { id }), signal: options.signal }), 'text');
+    await readBody(await this.transport.send({ ...this.spec('cancelJob', { id }), signal: options.signal, retry: options.retry }), 'text');
   }
 
   /**
@@ -202,18 +205,18 @@ export class DocconvClient {
   /** Read-once result (spec §4): JSON or Markdown depending on `accept` / the job's formats. */
   async getResult(id: string, token: string, options: CallOptions & { accept?: 'application/json' | 'text/markdown' } = {}): Promise<ConvertResult | string> {
     const response = await this.transport.send({
-      ...this.spec('getResult', { id }), query: { token }, accept: options.accept ?? 'application/json, text/markdown;q=0.9', signal: options.signal,
+      ...this.spec('getResult', { id }), query: { token }, accept: options.accept ?? 'application/json, text/markdown;q=0.9', signal: options.signal, retry: options.retry,
     });
     return isMarkdown(response) ? ((await readBody(response, 'text')) as string) : ((await readBody(response, 'json')) as ConvertResult);
   }
 
   async getMarkdown(id: string, token: string, options: CallOptions = {}): Promise<string> {
-    const response = await this.transport.send({ ...this.spec('getMarkdown', { id }), query: { token }, accept: 'text/markdown', signal: options.signal });
+    const response = await this.transport.send({ ...this.spec('getMarkdown', { id }), query: { token }, accept: 'text/markdown', signal: options.signal, retry: options.retry });
     return (await readBody(response, 'text')) as string;
   }
 
   getJson(id: string, token: string, options: CallOptions = {}): Promise<ConvertResult> {
-    return this.transport.json<ConvertResult>({ ...this.spec('getJson', { id }), query: { token }, signal: options.signal });
+    return this.transport.json<ConvertResult>({ ...this.spec('getJson', { id }), query: { token }, signal: options.signal, retry: options.retry });
   }
 
   /**
@@ -239,46 +242,46 @@ export class DocconvClient {
   // ---- keys (spec §4 /keys) ----
 
   listKeys(options: CallOptions = {}): Promise<ApiKeyList> {
-    return this.transport.json<ApiKeyList>({ ...this.spec('listKeys'), signal: options.signal });
+    return this.transport.json<ApiKeyList>({ ...this.spec('listKeys'), signal: options.signal, retry: options.retry });
   }
 
   createKey(request: CreateKeyRequest = {}, options: IdempotentCallOptions = {}): Promise<ApiKeyCreated> {
     const body = JSON.stringify(request);
     return this.transport.json<ApiKeyCreated>({
       ...this.spec('createKey'), body: () => body, contentType: 'application/json',
-      idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), signal: options.signal,
+      idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), signal: options.signal, retry: options.retry,
     });
   }
 
   rotateKey(keyId: string, options: IdempotentCallOptions = {}): Promise<ApiKeyCreated> {
     return this.transport.json<ApiKeyCreated>({
-      ...this.spec('rotateKey', { key_id: keyId }), idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), signal: options.signal,
+      ...this.spec('rotateKey', { key_id: keyId }), idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), signal: options.signal, retry: options.retry,
     });
   }
 
   async revokeKey(keyId: string, options: CallOptions = {}): Promise<void> {
-    await readBody(await this.transport.send({ ...this.spec('revokeKey', { key_id: keyId }), signal: options.signal }), 'text');
+    await readBody(await this.transport.send({ ...this.spec('revokeKey', { key_id: keyId }), signal: options.signal, retry: options.retry }), 'text');
   }
 
   // ---- meta (spec §4 /usage, /health, /version, /openapi.json) ----
 
   usage(options: CallOptions = {}): Promise<UsageMeters> {
-    return this.transport.json<UsageMeters>({ ...this.spec('usage'), signal: options.signal });
+    return this.transport.json<UsageMeters>({ ...this.spec('usage'), signal: options.signal, retry: options.retry });
   }
 
   /** 200 and 503 both carry a HealthStatus (spec §4); neither is retried or thrown. */
   async health(options: CallOptions = {}): Promise<HealthStatus & { httpStatus: number }> {
-    const response = await this.transport.send({ ...this.spec('health'), acceptStatuses: [503], retry: false, accept: 'application/json', signal: options.signal });
+    const response = await this.transport.send({ ...this.spec('health'), acceptStatuses: [503], retry: options.retry ?? false, accept: 'application/json', signal: options.signal });
     const body = (await readBody(response, 'json')) as HealthStatus;
     return { ...body, httpStatus: response.status };
   }
 
   version(options: CallOptions = {}): Promise<VersionInfo> {
-    return this.transport.json<VersionInfo>({ ...this.spec('version'), signal: options.signal });
+    return this.transport.json<VersionInfo>({ ...this.spec('version'), signal: options.signal, retry: options.retry });
   }
 
   openapi(options: CallOptions = {}): Promise<Record<string, unknown>> {
-    return this.transport.json<Record<string, unknown>>({ ...this.spec('openapi'), signal: options.signal });
+    return this.transport.json<Record<string, unknown>>({ ...this.spec('openapi'), signal: options.signal, retry: options.retry });
   }
 
   private spec(name: OperationName, params?: Record<string, string>): Pick<RequestSpec, 'method' | 'path' | 'auth'> {
@@ -292,13 +295,13 @@ export class AdminClient {
 
   createAccount(request: AdminCreateAccountRequest, options: CallOptions = {}): Promise<AdminAccountCreated> {
     const body = JSON.stringify(request);
-    return this.transport.json<AdminAccountCreated>({ ...specFor('createAccount'), body: () => body, contentType: 'application/json', signal: options.signal });
+    return this.transport.json<AdminAccountCreated>({ ...specFor('createAccount'), body: () => body, contentType: 'application/json', signal: options.signal, retry: options.retry });
   }
 
   updateAccount(accountId: string, patch: AdminUpdateAccountRequest, options: CallOptions = {}): Promise<AdminAccount> {
     const body = JSON.stringify(patch);
     return this.transport.json<AdminAccount>({
-      ...specFor('updateAccount', { account_id: accountId }), body: () => body, contentType: 'application/json', signal: options.signal,
+      ...specFor('updateAccount', { account_id: accountId }), body: () => body, contentType: 'application/json', signal: options.signal, retry: options.retry,
     });
   }
 }

@@ -2,7 +2,7 @@
 // job; --async forces a job), follows a job's events with a progress bar, reads the result once
 // with its token and writes NAME.md / NAME.json. Several files run with bounded parallelism.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { CLI_EXIT } from '../../errors/catalogue.js';
 import { DocconvError, type ConvertFormat, type ConvertResult, type DocconvClient } from '../../client/index.js';
 import { bool, positiveInt, str, UsageError, type Command } from '../args.js';
@@ -12,6 +12,11 @@ import { ConvertProgress, type ProgressMode } from '../progress.js';
 import { reportError } from '../report.js';
 
 const DEFAULT_PARALLEL = 4;
+/**
+ * Uploads retry longer than other calls: with several files in flight, 429 concurrency_limit is the
+ * expected answer until a slot frees (the server sends Retry-After; the Idempotency-Key stays).
+ */
+const CONVERT_RETRY = { maxAttempts: 30, maxRetryAfterMs: 60_000 };
 
 interface FileReport {
   input: string;
@@ -29,6 +34,8 @@ interface Converted {
   markdown: string;
   result?: ConvertResult;
   jobId?: string;
+  /** Page count: from the result's meta, or from the job's page events. */
+  pages?: number;
 }
 
 export const convertCommand: Command = {
@@ -61,13 +68,14 @@ export const convertCommand: Command = {
     const toStdout = output === '-';
     if (toStdout && ctx.json) throw new UsageError('-o - (Markdown on stdout) cannot be combined with --json', 'convert');
     const formats = parseFormats(str(parsed, 'formats') ?? 'md');
-    const parallel = positiveInt(parsed, 'parallel', DEFAULT_PARALLEL, 'convert');
     const files = await expandInputs(parsed.positionals, ctx.io.cwd, toStdout ? undefined : output);
+    const client = ctx.client();
+    const parallel = str(parsed, 'parallel') !== undefined ? positiveInt(parsed, 'parallel', DEFAULT_PARALLEL, 'convert') : await defaultParallelism(client, files.length);
     if (output !== undefined && !toStdout) await mkdir(resolve(ctx.io.cwd, output), { recursive: true });
 
     const mode: ProgressMode = ctx.quiet ? 'off' : ctx.interactive ? 'bar' : bool(parsed, 'progress') ? 'lines' : 'off';
     const progress = new ConvertProgress(ctx.io.stderr, mode, files.map((f) => f.label));
-    const client = ctx.client();
+    if (mode !== 'off') ctx.noteSink = (text) => progress.message(text);
     const options = { model: str(parsed, 'model'), lang: str(parsed, 'lang'), formats, prefer: bool(parsed, 'async') ? ('async' as const) : undefined };
     const activeJobs = new Set<string>();
     const stopCancelling = cancelJobsOnInterrupt(client, activeJobs, progress);
@@ -80,12 +88,12 @@ export const convertCommand: Command = {
           const converted = await convertFile(client, file, index, options, progress, activeJobs);
           outputs[index] = converted;
           const written = toStdout ? [] : await writeOutputs(file, converted, formats);
-          const pages = converted.result?.meta.pages;
+          const pages = converted.pages;
           reports[index] = {
             input: file.label, ok: true, outputs: written, job_id: converted.jobId, pages,
             model: converted.result?.meta.model, backend: converted.result?.meta.backend, mode: converted.jobId ? 'async' : 'sync',
           };
-          const where = toStdout ? 'stdout' : written.map((p) => relative(ctx.io.cwd, p) || p).join(', ');
+          const where = toStdout ? 'stdout' : written.map((p) => displayPath(ctx.io.cwd, p)).join(', ');
           progress.done(index, `done ${file.label} → ${where}${pages !== undefined ? ` (${pages} page${pages === 1 ? '' : 's'})` : ''}`, pages);
         } catch (error) {
           reports[index] = failureReport(file, error);
@@ -97,6 +105,7 @@ export const convertCommand: Command = {
         }
       });
     } finally {
+      ctx.noteSink = undefined;
       progress.finish();
       stopCancelling();
     }
@@ -109,12 +118,18 @@ export const convertCommand: Command = {
         if (i < outputs.length - 1) ctx.io.stdout.write('\n');
       }
     } else {
-      for (const report of reports) for (const path of report.outputs) ctx.out(relative(ctx.io.cwd, path) || path);
+      for (const report of reports) for (const path of report.outputs) ctx.out(displayPath(ctx.io.cwd, path));
     }
     const firstFailure = reports.find((r) => !r.ok);
     return firstFailure ? firstFailure.error!.exit_code : CLI_EXIT.ok;
   },
 };
+
+/** Relative to the working directory when inside it, else absolute. */
+function displayPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
 
 function parseFormats(raw: string): ConvertFormat[] {
   const formats = raw.split(',').map((f) => f.trim()).filter(Boolean);
@@ -132,15 +147,21 @@ async function convertFile(
 ): Promise<Converted> {
   const bytes = await readFile(file.path);
   progress.phase(index, 'uploading');
-  const outcome = await client.convert({ file: bytes, contentType: file.contentType, ...options });
-  if (outcome.kind === 'result') return { markdown: outcome.result.markdown, result: outcome.result };
+  const outcome = await client.convert({ file: bytes, contentType: file.contentType, ...options }, { retry: CONVERT_RETRY });
+  if (outcome.kind === 'result') return { markdown: outcome.result.markdown, result: outcome.result, pages: outcome.result.meta.pages };
   if (outcome.kind === 'markdown') return { markdown: outcome.markdown };
   const jobId = outcome.job.job_id;
   activeJobs.add(jobId);
   try {
-    progress.phase(index, 'queued');
-    const out = await client.waitForResult(jobId, { formats: options.formats, onEvent: (event) => progress.event(index, event) });
-    return { markdown: out.markdown, result: out.result, jobId };
+    let pages: number | undefined;
+    const out = await client.waitForResult(jobId, {
+      formats: options.formats,
+      onEvent: (event) => {
+        if (event.type === 'page') pages = event.data.pages;
+        progress.event(index, event);
+      },
+    });
+    return { markdown: out.markdown, result: out.result, jobId, pages: out.result?.meta.pages ?? pages };
   } finally {
     activeJobs.delete(jobId);
   }
@@ -169,6 +190,22 @@ function failureReport(file: InputFile, error: unknown): FileReport {
 
 function isNetworkish(error: unknown): boolean {
   return (error as Error)?.name === 'DocconvNetworkError';
+}
+
+/**
+ * Default documents in flight: 4, but no more than the account's free concurrency slots (spec §8),
+ * so that a batch does not spend its time in 429 concurrency_limit. Falls back to 4 when /usage
+ * cannot be read (e.g. a key without usage:read).
+ */
+async function defaultParallelism(client: DocconvClient, files: number): Promise<number> {
+  if (files <= 1) return 1;
+  try {
+    const usage = await client.usage({ retry: false });
+    if (usage.anonymous) return DEFAULT_PARALLEL;
+    return Math.max(1, Math.min(DEFAULT_PARALLEL, usage.concurrency.limit - usage.concurrency.in_use));
+  } catch {
+    return DEFAULT_PARALLEL;
+  }
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight; rejects on the first thrown error. */
