@@ -1,0 +1,103 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ParseAbortedError, ParseError, LanguageError, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdf } from '../../src/convert/index.js';
+import { runPipeline } from '../../src/convert/pipeline.js';
+import { terminateWasmEngine } from '../../src/convert/ocr/index.js';
+import { PDFDocument } from 'pdf-lib';
+import { ROBUSTNESS_DIR, imageOnlyPdf, multiPageTiff, sampleLines, textImagePng, textPdf, words } from './exec-fixtures.js';
+
+after(async () => {
+  await shutdownConvertPool();
+  await terminateWasmEngine();
+});
+
+const isCode = (code: string) => (e: unknown) => e instanceof ParseError && e.code === code;
+
+test('a text PDF becomes Markdown per page, with one progress event per page, deterministically', async () => {
+  const pdf = await textPdf([['Alpha page one text here'], ['Beta page two text here'], ['Gamma page three text here']]);
+  const events: Array<{ index: number; pagesDone: number; pages: number }> = [];
+  const doc = await parseDocument(pdf, { pageTimeoutS: 30, onPage: (e) => events.push(e) });
+  assert.equal(doc.pages.length, 3);
+  assert.match(doc.pages[0], /Alpha page one/);
+  assert.match(doc.pages[2], /Gamma page three/);
+  assert.deepEqual(events, [0, 1, 2].map((i) => ({ index: i, pagesDone: i + 1, pages: 3 })));
+  assert.deepEqual(await parseDocument(pdf, { pageTimeoutS: 30 }), doc);
+});
+
+test('bad inputs fail with typed, content-free errors', async () => {
+  await assert.rejects(parseDocument(readFileSync(`${ROBUSTNESS_DIR}/pdfjs__issue3371.pdf`), { pageTimeoutS: 30 }), isCode('encrypted_pdf'));
+  await assert.rejects(parseDocument(Buffer.from('%PDF-1.7\nthis is not really a pdf at all\n'), { pageTimeoutS: 30 }), isCode('malformed_document'));
+  await assert.rejects(parseDocument(Buffer.from('plain text, not a document'), { pageTimeoutS: 30 }), isCode('unsupported_media_type'));
+  await assert.rejects(parseDocument(new Uint8Array(0), { pageTimeoutS: 30 }), isCode('unsupported_media_type'));
+  await assert.rejects(parseDocument(await textPdf([['x']]), { pageTimeoutS: 30, lang: 'klingon' }), (e: unknown) => e instanceof LanguageError);
+});
+
+test('an aborted signal stops the document between pages', async () => {
+  const pdf = await textPdf(Array.from({ length: 40 }, (_, i) => [`Page number ${i} with some words on it`]));
+  const ac = new AbortController();
+  let done = 0;
+  await assert.rejects(
+    parseDocument(pdf, { pageTimeoutS: 30, signal: ac.signal, onPage: (e) => { done = e.pagesDone; if (e.pagesDone === 2) ac.abort(); } }),
+    (e: unknown) => e instanceof ParseAbortedError,
+  );
+  assert.ok(done < 40);
+  // In-thread too: the pipeline checks the signal at each page boundary.
+  const ac2 = new AbortController();
+  const seen: number[] = [];
+  await assert.rejects(
+    runPipeline(pdf, { langs: ['eng'], pageTimeoutS: 30, signal: ac2.signal, onPage: (e) => { seen.push(e.index); if (e.index === 4) ac2.abort(); } }),
+    (e: unknown) => e instanceof ParseAbortedError,
+  );
+  assert.deepEqual(seen, [0, 1, 2, 3, 4]);
+});
+
+test('a document over its time budget fails with document_too_complex', async () => {
+  const pdf = await textPdf(Array.from({ length: 30 }, (_, i) => [`Page ${i} text for the budget test`]));
+  await assert.rejects(runPipeline(pdf, { langs: ['eng'], pageTimeoutS: 0.0001 }), isCode('document_too_complex'));
+});
+
+test('images and image-only PDF pages are OCR\'d', async () => {
+  const png = await textImagePng(sampleLines);
+  const fromImage = await parseDocument(png, { pageTimeoutS: 30, lang: 'en' });
+  assert.equal(fromImage.pages.length, 1);
+  for (const w of ['quick', 'brown', 'river']) assert.ok(words(fromImage.pages[0]).includes(w), fromImage.pages[0]);
+
+  const scanned = await parseDocument(await imageOnlyPdf(sampleLines), { pageTimeoutS: 30 });
+  for (const w of ['quick', 'lazy', 'bank']) assert.ok(words(scanned.pages[0]).includes(w), scanned.pages[0]);
+
+  const tiff = await multiPageTiff([png, await textImagePng(['Second frame says hello world'])]);
+  const frames = await parseDocument(tiff, { pageTimeoutS: 30 });
+  assert.equal(frames.pages.length, 2);
+  assert.ok(words(frames.pages[1]).includes('hello'));
+});
+
+test('probe: page count, text layer coverage and scanned pages', async () => {
+  const text = await probeDocument(await textPdf([['A first page with enough text to count as a text layer'], ['Second page, also with plenty of text on it']]));
+  assert.equal(text.mediaType, 'application/pdf');
+  assert.equal(text.pages, 2);
+  assert.equal(text.textLayerCoverage, 1);
+  assert.equal(text.scannedPages, 0);
+  assert.equal(text.script, 'latin');
+  const scan = await probeDocument(await imageOnlyPdf(sampleLines));
+  assert.equal(scan.scannedPages, 1);
+  assert.equal(scan.textLayerCoverage, 0);
+  assert.equal(scan.hasImages, true);
+  const image = await probeDocument(await textImagePng(sampleLines));
+  assert.deepEqual([image.mediaType, image.pages], ['image/png', 1]);
+});
+
+test('renderPagesToPng streams a page window; splitPdf cuts one out', async () => {
+  const pdf = await textPdf([['one'], ['two'], ['three'], ['four']]);
+  const got: number[] = [];
+  for await (const { index, png } of renderPagesToPng(pdf, { dpi: 50, first: 1, last: 2 })) {
+    got.push(index);
+    assert.deepEqual([...png.slice(1, 4)], [0x50, 0x4e, 0x47]);
+  }
+  assert.deepEqual(got, [1, 2]);
+  // Breaking out early cancels the rest.
+  for await (const _ of renderPagesToPng(pdf, { dpi: 50 })) break;
+  const part = await splitPdf(pdf, 1, 2);
+  assert.equal((await PDFDocument.load(part)).getPageCount(), 2);
+  await assert.rejects(splitPdf(pdf, 3, 4), RangeError);
+});
