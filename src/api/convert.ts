@@ -45,8 +45,8 @@ export function choosePath(fields: ConvertFields, pages: number, bytes: number, 
   return 'sync';
 }
 
-export default async function convertRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/v1/convert', { schema: convertSchema, config: { auth: ROUTE_AUTH.convert } }, async (request, reply) => {
+export async function convertRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/convert', { schema: convertSchema, config: { auth: ROUTE_AUTH.convert } }, async (request, reply) => {
     const caller = request.caller as KeyCaller;
     const tier = TIERS[caller.tier];
     const upload = await readConvertUpload(request, tier.maxFileBytes, app.config.webhookAllowHosts);

@@ -14,8 +14,8 @@ function parseLastEventId(raw: unknown): number {
   return Number(raw.trim());
 }
 
-export default async function jobRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: IdParams }>('/v1/jobs/:id', { schema: getJobSchema, config: { auth: ROUTE_AUTH.readJob } }, async (request) => {
+export async function jobRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: IdParams }>('/jobs/:id', { schema: getJobSchema, config: { auth: ROUTE_AUTH.readJob } }, async (request) => {
     const caller = request.caller as KeyCaller;
     const job = await app.jobService.jobs.get(request.params.id);
     if (!job || job.accountId !== caller.accountId) throw new ServiceError('job_not_found');
@@ -25,14 +25,14 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     return body;
   });
 
-  app.delete<{ Params: IdParams }>('/v1/jobs/:id', { schema: cancelJobSchema, config: { auth: ROUTE_AUTH.cancelJob } }, async (request, reply) => {
+  app.delete<{ Params: IdParams }>('/jobs/:id', { schema: cancelJobSchema, config: { auth: ROUTE_AUTH.cancelJob } }, async (request, reply) => {
     const caller = request.caller as KeyCaller;
     // spec §3: 404 for unknown, already terminal, or another account's job.
     if (!(await app.jobService.cancel(caller.accountId, request.params.id))) throw new ServiceError('job_not_found');
     return reply.code(204).send();
   });
 
-  app.get<{ Params: IdParams }>('/v1/jobs/:id/events', { schema: jobEventsSchema, config: { auth: ROUTE_AUTH.readJob } }, async (request, reply) => {
+  app.get<{ Params: IdParams }>('/jobs/:id/events', { schema: jobEventsSchema, config: { auth: ROUTE_AUTH.readJob } }, async (request, reply) => {
     const caller = request.caller as KeyCaller;
     const { stream, close } = openJobStream(app.jobService, app.config.secret, app.config.publicUrl, {
       jobId: request.params.id,

@@ -40,7 +40,7 @@ export function negotiateResult(accept: string | undefined, formats: string): Sh
   return formats === 'md' ? 'markdown' : 'json';
 }
 
-export default async function resultRoutes(app: FastifyInstance): Promise<void> {
+export async function resultRoutes(app: FastifyInstance): Promise<void> {
   const read = (shape: Shape | 'negotiate') => async (request: FastifyRequest<Req>, reply: FastifyReply) => {
     const { id } = request.params;
     const token = request.query.token;
@@ -60,7 +60,7 @@ export default async function resultRoutes(app: FastifyInstance): Promise<void> 
     return reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(result.pages, result.meta));
   };
   const config = { auth: ROUTE_AUTH.token };
-  app.get<Req>('/v1/jobs/:id/result', { schema: resultSchema, config }, read('negotiate'));
-  app.get<Req>('/v1/jobs/:id/markdown', { schema: markdownResultSchema, config }, read('markdown'));
-  app.get<Req>('/v1/jobs/:id/json', { schema: jsonResultSchema, config }, read('json'));
+  app.get<Req>('/jobs/:id/result', { schema: resultSchema, config }, read('negotiate'));
+  app.get<Req>('/jobs/:id/markdown', { schema: markdownResultSchema, config }, read('markdown'));
+  app.get<Req>('/jobs/:id/json', { schema: jsonResultSchema, config }, read('json'));
 }

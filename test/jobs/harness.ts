@@ -1,0 +1,142 @@
+// Whole-service harness for the convert/jobs/results suites: the real app on a real socket, over
+// PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set), with a fake or real model gateway.
+import { randomBytes } from 'node:crypto';
+import type { TestContext } from 'node:test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { buildApp, type App } from '../../src/app.js';
+import type { JobRuntimeOptions } from '../../src/api/jobs-runtime.js';
+import type { TierName } from '../../src/config.js';
+import type { ModelGateway } from '../../src/models/gateway.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { fakeGateway, testConfig, type FakeGatewayControl } from './fakes.js';
+
+export type StoreKind = 'pglite' | 'postgres';
+export const STORE_KINDS: StoreKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface Harness {
+  app: App;
+  store: Store;
+  base: string;
+  ctl: FakeGatewayControl;
+  account(tier?: TierName, emailVerified?: boolean): Promise<{ accountId: string; key: string }>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  jobs?: JobRuntimeOptions;
+  gateway?: ModelGateway;
+  logger?: unknown;
+  dataDir?: string;
+}
+
+export async function startService(t: TestContext, kind: StoreKind, opts: HarnessOptions = {}): Promise<Harness> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const store = await openStore(kind === 'postgres'
+    ? { dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL, schema }
+    : opts.dataDir ? { dataDir: opts.dataDir } : { dataDir: '', inMemory: true });
+  const ctl = fakeGateway();
+  const config = testConfig({ DOCCONV_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', ...opts.env });
+  const app = await buildApp({
+    config, store, models: opts.gateway ?? ctl.gateway, logger: (opts.logger ?? false) as never,
+    jobs: { webhookPollMs: 20, ...opts.jobs },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t.after(async () => {
+    await app.close();
+    if (kind === 'postgres') {
+      const admin = await openStore({ dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL }).catch(() => null);
+      await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      await admin?.close();
+    }
+  });
+  return {
+    app, store, base, ctl,
+    async account(tier: TierName = 'starter', emailVerified = true) {
+      const created = await app.accounts.createAccount(tier, emailVerified);
+      return { accountId: created.account_id, key: created.key };
+    },
+  };
+}
+
+/** A real PDF with `pages` pages, each carrying the marker text. */
+export async function makePdf(pages: number, marker: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++) {
+    const page = doc.addPage([612, 792]);
+    page.drawText(`${marker} page ${i + 1}`, { x: 72, y: 700, size: 14, font });
+    page.drawText('The quick brown fox jumps over the lazy dog.', { x: 72, y: 670, size: 12, font });
+  }
+  return doc.save();
+}
+
+export function form(file: Uint8Array, fields: Record<string, string> = {}, fileName = 'doc.pdf'): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  fd.append('file', new Blob([file], { type: 'application/pdf' }), fileName);
+  return fd;
+}
+
+export async function convert(h: Harness, key: string | null, file: Uint8Array, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${h.base}/v1/convert`, {
+    method: 'POST',
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+    body: form(file, fields),
+  });
+}
+
+export interface SseEvent { id?: string; event: string; data: any }
+
+/** A real SSE client over fetch: parses text/event-stream until the server closes (or timeout). */
+export async function readSse(url: string, key: string | null, opts: { lastEventId?: string; timeoutMs?: number; stopAfter?: (e: SseEvent[]) => boolean } = {}): Promise<{ status: number; contentType: string | null; events: SseEvent[]; closedByServer: boolean; comments: string[] }> {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), opts.timeoutMs ?? 5000);
+  const res = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...(key ? { authorization: `Bearer ${key}` } : {}), ...(opts.lastEventId ? { 'last-event-id': opts.lastEventId } : {}) },
+    signal: ac.signal,
+  });
+  const events: SseEvent[] = [];
+  const comments: string[] = [];
+  let closedByServer = false;
+  if (res.status !== 200 || !res.body) {
+    clearTimeout(timer);
+    return { status: res.status, contentType: res.headers.get('content-type'), events, closedByServer, comments };
+  }
+  const decoder = new TextDecoder();
+  let buf = '';
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buf += decoder.decode(chunk, { stream: true });
+      let idx: number;
+      while ((idx = buf.indexOf('\n\n')) >= 0) {
+        const block = buf.slice(0, idx);
+        buf = buf.slice(idx + 2);
+        const ev: Partial<SseEvent> & { dataLines?: string[] } = {};
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) comments.push(line.slice(1).trim());
+          else if (line.startsWith('id:')) ev.id = line.slice(3).trim();
+          else if (line.startsWith('event:')) ev.event = line.slice(6).trim();
+          else if (line.startsWith('data:')) (ev.dataLines ??= []).push(line.slice(5).trim());
+        }
+        if (ev.event) events.push({ id: ev.id, event: ev.event, data: JSON.parse((ev.dataLines ?? []).join('\n')) });
+      }
+      if (opts.stopAfter?.(events)) {
+        ac.abort();
+        break;
+      }
+    }
+    closedByServer = !ac.signal.aborted;
+  } catch (err) {
+    if (!ac.signal.aborted) throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { status: res.status, contentType: res.headers.get('content-type'), events, closedByServer, comments };
+}
+
+/** Links are built from DOCCONV_PUBLIC_URL (http://docconv.test in tests): point them at the socket. */
+export function local(h: Harness, url: string): string {
+  return url.replace(/^http:\/\/docconv\.test/, h.base);
+}
