@@ -97,3 +97,7 @@ test('circuit breaker: after repeated failures calls fail fast without reaching 
   await assert.rejects(gw.convert('mineru-2.5', doc, recorder().opts), isConversionFailed);
   assert.equal(stub.workCalls().length, before);
 });
+
+test('a mineru backend that is not MinerU2.5 (pipeline) stops start-up with a clear message', () => {
+  assert.throws(() => fastGateway({ mineruUrl: 'http://127.0.0.1:1', mineruBackend: 'pipeline' }), /DOCCONV_MINERU_BACKEND/);
+});

@@ -1,7 +1,7 @@
 // MinerU2.5 through `mineru-api` 3.x (models-wire.md §1): POST /file_parse (multipart, `files`
 // part with a filename) per page window of at most MINERU_WINDOW_PAGES, content_list grouped by
 // page. TIFF and WebP are rendered to PNG pages first (mineru-api takes PDF, PNG and JPEG).
-import type { Config } from '../../config.js';
+import { ConfigError, type Config } from '../../config.js';
 import { Backend, statusFailure, UpstreamError, type BackendTiming, type WarmState } from '../backend.js';
 import { encodeMultipart, httpRequest, parseJson } from '../http.js';
 import { MINERU_CONCURRENCY, MINERU_WINDOW_PAGES, GRANITE_RENDER_DPI } from '../limits.js';
@@ -22,7 +22,13 @@ interface Unit {
   window?: { first: number; last: number };
 }
 
+/** mineru-api backends that run MinerU2.5 (`pipeline` is MinerU's older, non-VLM parser). */
+export const MINERU_VLM_BACKENDS = ['vlm-engine', 'vlm-http-client', 'hybrid-engine', 'hybrid-http-client'];
+
 export function createMineruAdapter(config: Config, url: string, timing: BackendTiming, loadParser: ParserLoader): GpuAdapter {
+  if (!MINERU_VLM_BACKENDS.includes(config.mineruBackend)) {
+    throw new ConfigError(`DOCCONV_MINERU_BACKEND must be one of ${MINERU_VLM_BACKENDS.join(', ')} (MinerU2.5 backends), got "${config.mineruBackend}"`);
+  }
   const probe = async (timeoutMs: number) => {
     // 3.x: 200 healthy / 503 unhealthy. 2.x has no /health: any HTTP answer means it listens.
     const res = await httpRequest({ url: `${url}/health`, connectTimeoutMs: timeoutMs, totalTimeoutMs: timeoutMs });
