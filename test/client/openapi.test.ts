@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DocconvClient, OPERATIONS } from '../../src/client/index.js';
+import type { OperationSpec } from '../../src/client/operations.js';
 import { startRealServer, type RealServer } from '../cli/real-server.js';
 
 let server: RealServer;
@@ -29,7 +30,7 @@ test("the client's operations are exactly the operations of the server's /openap
 test('operation auth and Idempotency-Key support agree with the document', async () => {
   const client = new DocconvClient({ baseUrl: server.url });
   const doc = (await client.openapi()) as { paths: Record<string, Record<string, { security?: unknown[]; parameters?: Array<{ in: string; name: string }> }>> };
-  for (const [name, op] of Object.entries(OPERATIONS)) {
+  for (const [name, op] of Object.entries(OPERATIONS) as Array<[string, OperationSpec]>) {
     const entry = doc.paths[`/v1${op.path}`]?.[op.method.toLowerCase()];
     assert.ok(entry, `${name}: ${op.method} ${op.path} not in the document`);
     const takesKey = (entry.parameters ?? []).some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
