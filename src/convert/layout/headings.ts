@@ -24,12 +24,12 @@ export interface HeadingInput {
 const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+\p{Lu}/u;
 
 /** 0 when not a heading, else 1..3. */
-export function headingLevel(p: HeadingInput, body: number): number {
+export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): number {
   const text = p.text.trim();
   if (p.lines > 3 || text.length > 160 || text.length < 2 || !/\p{L}{2}/u.test(text) || body <= 0) return 0;
   if (/^[•·▪\-–—*]/.test(text)) return 0;
   const r = p.size / body;
-  if (r >= 1.15) {
+  if (r >= minRatio) {
     if (text.length > 120 && r < 1.5) return 0;
     return r >= 1.7 ? 1 : r >= 1.3 ? 2 : 3;
   }

@@ -14,6 +14,8 @@ export const RULE_MIN_LENGTH = 4;
 export const IMAGE_MIN_PAGE_SHARE = 0.02;
 /** Horizontal gap (in font sizes) that splits one baseline into separate segments (columns, cells). */
 export const SEGMENT_GAP_EM = 1.0;
+/** The same for OCR words, whose sizes are estimates and spacing uneven. */
+export const OCR_SEGMENT_GAP_EM = 2.0;
 /** Text-layer sanity: fewer visible characters than this and the page is treated as having no text layer. */
 export const MIN_TEXT_LAYER_CHARS = 12;
 /** Running header/footer: a normalised margin line repeating on at least this share of pages is dropped. */

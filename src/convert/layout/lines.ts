@@ -72,7 +72,7 @@ function anchorOf(r: TextRun): { anchorTop: number; anchorBottom: number; anchor
 }
 
 /** Splits each line at wide gaps and builds segments. */
-export function buildSegments(runs: TextRun[]): Segment[] {
+export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM): Segment[] {
   const out: Segment[] = [];
   const lines = groupLines(runs);
   lines.forEach((line, lineId) => {
@@ -81,7 +81,7 @@ export function buildSegments(runs: TextRun[]): Segment[] {
     let right = -Infinity;
     for (const r of line) {
       const size = Math.max(r.fontSize, piece.length ? piece[0].fontSize : 0);
-      if (piece.length > 0 && r.x - right > SEGMENT_GAP_EM * size) {
+      if (piece.length > 0 && r.x - right > gapEm * size) {
         out.push(makeSegment(piece, lineId));
         piece = [];
         right = -Infinity;

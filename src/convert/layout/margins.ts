@@ -13,8 +13,8 @@ export function isStamp(text: string): boolean {
 }
 
 /** Share of the page height at the top and bottom treated as margins. */
-const TOP_ZONE = 0.1;
-const BOTTOM_ZONE = 0.9;
+const TOP_ZONE = 0.12;
+const BOTTOM_ZONE = 0.88;
 
 /**
  * Removes margin lines: page numbers and stamps anywhere in the margins; other short margin lines
@@ -33,6 +33,7 @@ export function dropMarginLines(segs: Segment[], pageHeight: number, body: numbe
     top: Math.min(...ss.map((s) => s.top)),
     bottom: Math.max(...ss.map((s) => s.bottom)),
     size: Math.max(...ss.map((s) => s.size)),
+    baseline: Math.max(...ss.map((s) => s.baseline)),
     texts: ss.map((s) => s.text),
   }));
   boxes.sort((a, b) => a.top - b.top);
@@ -41,20 +42,22 @@ export function dropMarginLines(segs: Segment[], pageHeight: number, body: numbe
     const b = boxes[i];
     const all = b.texts.join(' ');
     if (b.texts.every((t) => isPageNumber(t) || isStamp(t))) return true;
+    if (!/[\p{L}\p{N}]/u.test(all)) return true;
     if (isStamp(all)) return true;
-    if (all.length > 150 || b.size > body * 1.15) return false;
+    if (all.length > 150 || b.size > body * 1.3) return false;
     if (!neighbour) return false;
     return gapToBody >= 0.9 * body || b.size < 0.85 * body;
   };
   // Top margin, from the edge inwards.
   for (let i = 0; i < boxes.length && boxes[i].bottom < pageHeight * TOP_ZONE; i++) {
     const next = boxes[i + 1];
-    if (consider(i, next, next ? next.top - boxes[i].bottom : 0)) drop.add(boxes[i].id);
+    // Gap measured between baselines less the next line's size (tall glyphs distort boxes).
+    if (consider(i, next, next ? next.baseline - next.size - boxes[i].baseline : 0)) drop.add(boxes[i].id);
     else break;
   }
   for (let i = boxes.length - 1; i >= 0 && boxes[i].top > pageHeight * BOTTOM_ZONE; i--) {
     const prev = boxes[i - 1];
-    if (consider(i, prev, prev ? boxes[i].top - prev.bottom : 0)) drop.add(boxes[i].id);
+    if (consider(i, prev, prev ? boxes[i].baseline - boxes[i].size - prev.baseline : 0)) drop.add(boxes[i].id);
     else break;
   }
   // Stamps anywhere (side notes like "Downloaded from … on <date>").

@@ -10,7 +10,9 @@ import { flowLines, groupParagraphs } from './paragraphs.js';
 import { dominantSize } from './headings.js';
 import { MIN_PAGE_CHARS_FOR_BODY, recordSizes, type LayoutContext } from './context.js';
 import type { TableModel } from './table-model.js';
-import { IMAGE_MIN_PAGE_SHARE, MAX_RUNS_PER_PAGE } from './limits.js';
+import { IMAGE_MIN_PAGE_SHARE, MAX_RUNS_PER_PAGE, OCR_SEGMENT_GAP_EM, SEGMENT_GAP_EM } from './limits.js';
+import { groupLines } from './lines.js';
+import { joinDropCaps } from './dropcap.js';
 import { renderTable } from '../markdown/table.js';
 import { renderParagraph } from '../markdown/blocks.js';
 
@@ -43,10 +45,44 @@ function usableTable(t: TableModel): boolean {
   return t.rows.length >= 2 && cols >= 2 && filled >= 3;
 }
 
+/** A picture covering most of the page behind the text: a scan with an OCR text layer. */
+function scannedBackdrop(input: PageLayoutInput): boolean {
+  const area = input.width * input.height;
+  return input.images.some((b) => b.width * b.height > 0.6 * area);
+}
+
+/** Each run takes its line's median font size (rounded to 0.5 pt). */
+function evenLineSizes(runs: TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  for (const line of groupLines(runs)) {
+    const sizes = line.map((r) => r.fontSize).sort((a, b) => a - b);
+    const size = Math.round(sizes[Math.floor(sizes.length / 2)] * 2) / 2 || sizes[0];
+    for (const r of line) out.push({ ...r, fontSize: size, bold: false, italic: false });
+  }
+  return out;
+}
+
+/** A page set entirely in a fixed-width face (typewriter, OCR layer) has no code blocks. */
+function monospaceOnlyWhenDistinct(runs: TextRun[]): TextRun[] {
+  let mono = 0;
+  let chars = 0;
+  for (const r of runs) {
+    chars += r.text.length;
+    if (r.monospace) mono += r.text.length;
+  }
+  if (chars === 0 || mono < 0.6 * chars) return runs;
+  return runs.map((r) => (r.monospace ? { ...r, monospace: false } : r));
+}
+
 export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext): string {
-  const all = input.runs.filter((r) => !r.rotated && r.text.trim().length > 0);
+  let all = input.runs.filter((r) => !r.rotated && r.text.trim().length > 0);
+  all = monospaceOnlyWhenDistinct(all);
+  // OCR words (and invisible OCR layers over a page scan) carry one size per word: even them out.
+  const ocrLike = input.fromOcr || scannedBackdrop(input);
+  if (ocrLike) all = evenLineSizes(all);
   let runs = all.length > MAX_RUNS_PER_PAGE ? all.slice(0, MAX_RUNS_PER_PAGE) : all;
   const body = bodySizeFor(runs, ctx);
+  runs = joinDropCaps(runs, body);
   const atoms: Atom[] = [];
 
   // 1. Ruled grids.
@@ -59,8 +95,10 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   }
 
   // 2. Lines, margins.
-  let segs = buildSegments(runs);
+  let segs = buildSegments(runs, ocrLike ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM);
   segs = dropMarginLines(segs, input.height, body);
+  // Dot leaders and drawn-with-characters rules carry no text.
+  segs = segs.filter((s) => s.text.length < 4 || /[\p{L}\p{N}]/u.test(s.text));
   let items: Item[] = segs.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
 
   // 3. Tables between horizontal rules (booktabs): columns from whitespace projection.
@@ -87,7 +125,7 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   // 5. Reading order and rendering.
   const blocks = orderRegion(items, Math.max(body * 0.9, 4));
   const out: string[] = [];
-  for (const b of blocks) renderBlock(b, atoms, body, input.fromOcr, out);
+  for (const b of blocks) renderBlock(b, atoms, body, ocrLike, out);
   if (all.length > MAX_RUNS_PER_PAGE) out.push(all.slice(MAX_RUNS_PER_PAGE).map((r) => r.text).join(' '));
   return out.filter((s) => s.trim().length > 0).join('\n\n');
 }

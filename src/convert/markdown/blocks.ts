@@ -16,7 +16,7 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
   if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return renderCode(lines, bc);
   const size = Math.max(...lines.map((l) => l.size));
   const bold = lines.every((l) => l.bold);
-  const level = headingLevel({ text, lines: lines.length, size, bold }, bc.body);
+  const level = headingLevel({ text, lines: lines.length, size, bold }, bc.body, bc.fromOcr ? 1.35 : 1.15);
   const pieceLines = lines.map((l) => l.segs.flatMap((s, i) => {
     const ps = runPieces(s.runs, l.rtl);
     if (i > 0 && ps.length) ps[0] = { ...ps[0], text: ' ' + ps[0].text.trimStart() };

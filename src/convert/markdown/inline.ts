@@ -80,5 +80,8 @@ export function renderPieces(pieces: Piece[], opts: InlineOptions): string {
     if (g.link) core = `[${core}](${g.link.replace(/[()\s]/g, encodeURIComponent)})`;
     out += lead + core + trail;
   }
-  return out.replace(/\s+/g, ' ').trim();
+  return out.replace(LEADER, ' ').replace(/\s+/g, ' ').trim();
 }
+
+/** Dot leaders (tables of contents, forms). */
+const LEADER = /(?:\s?[.…·]){5,}\s?/g;

@@ -39,6 +39,7 @@ export function resolveFontStyle(font: PdfjsFontLike | undefined, family: string
     name,
     bold: Boolean(font?.bold || font?.black) || byName.bold,
     italic: Boolean(font?.italic) || byName.italic,
-    monospace: family === 'monospace' || byName.monospace,
+    // OCR text layers use a glyph-less font with equal widths: not code.
+    monospace: byName.monospace || (family === 'monospace' && !/glyphless|invisible/i.test(name)),
   };
 }
