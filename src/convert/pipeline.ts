@@ -4,9 +4,10 @@
 import { ParseAbortedError, ParseError } from './errors.js';
 import { imagePageCount, decodeImagePageGray } from './images.js';
 import { OCR_RENDER_DPI } from './limits.js';
-import type { PageLayoutInput } from './layout/types.js';
+import type { PageLayoutInput, TextRun } from './layout/types.js';
+import { rebuildPageTree } from './pdf/repair.js';
 import { ocrImage, type OcrEngine } from './ocr/index.js';
-import { closePdf, openPdf, type PDFPageProxy } from './pdf/open.js';
+import { closePdf, openPdf, type PDFDocumentProxy, type PDFPageProxy } from './pdf/open.js';
 import { renderPageGray } from './pdf/render.js';
 import { sniffMediaType } from './sniff.js';
 import { createLayoutContext, finalizeDocument, layoutPageToMarkdown } from './layout/index.js';
@@ -66,6 +67,29 @@ export function pageNeedsOcr(input: PageLayoutInput): boolean {
   return pageArea > 0 && imageArea >= OCR_IMAGE_PAGE_SHARE * pageArea;
 }
 
+/** An OCR word mostly covered by a text-layer run is a re-reading of it. */
+const OCR_OVERLAP_SHARE = 0.3;
+
+function overlap(a: TextRun, b: TextRun): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * The text layer is exact where it exists (a stamped date on a scan, a digital header): keep its
+ * runs and add the OCR words that do not re-read them.
+ */
+export function mergeTextLayer(textRuns: TextRun[], ocrRuns: TextRun[]): TextRun[] {
+  const kept = textRuns.filter((r) => !r.rotated);
+  if (kept.length === 0) return ocrRuns;
+  const fresh = ocrRuns.filter((o) => {
+    const area = Math.max(1e-6, o.width * o.height);
+    return !kept.some((t) => overlap(o, t) > OCR_OVERLAP_SHARE * area);
+  });
+  return [...kept, ...fresh];
+}
+
 async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, opts: PipelineOptions): Promise<PageLayoutInput> {
   const gray = await renderPageGray(page, OCR_RENDER_DPI);
   const ocr = await ocrImage(gray, { langs: opts.langs, engine: opts.ocrEngine, signal: opts.signal });
@@ -74,7 +98,7 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, opts: Pipe
     ...input,
     width: ocr.width,
     height: ocr.height,
-    runs: ocr.runs,
+    runs: ocr.rotation === 0 ? mergeTextLayer(input.runs, ocr.runs) : ocr.runs,
     // Rules and figures are in the unrotated frame; keep them only when OCR kept the orientation.
     rules: ocr.rotation === 0 ? input.rules : [],
     images: ocr.rotation === 0 ? input.images.filter((b) => b.width * b.height < SCAN_IMAGE_PAGE_SHARE * pageArea) : [],
@@ -82,7 +106,33 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, opts: Pipe
   };
 }
 
+/** pdf.js opened the file but cannot reach its pages: the page tree is broken. */
+class PageTreeError extends Error {}
+
 async function parsePdf(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
+  try {
+    return await parsePdfOnce(bytes, opts);
+  } catch (err) {
+    if (!(err instanceof PageTreeError)) throw err;
+    const repaired = await rebuildPageTree(bytes);
+    if (!repaired) throw new ParseError('malformed_document');
+    try {
+      return await parsePdfOnce(repaired, opts);
+    } catch (again) {
+      throw again instanceof PageTreeError ? new ParseError('malformed_document') : again;
+    }
+  }
+}
+
+async function getPage(doc: PDFDocumentProxy, index: number): Promise<PDFPageProxy> {
+  try {
+    return await doc.getPage(index + 1);
+  } catch {
+    throw new PageTreeError();
+  }
+}
+
+async function parsePdfOnce(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
   const doc = await openPdf(bytes);
   try {
     const pages = doc.numPages;
@@ -92,7 +142,7 @@ async function parsePdf(bytes: Uint8Array, opts: PipelineOptions): Promise<Parse
     const out: string[] = [];
     for (let i = 0; i < pages; i++) {
       budget.check();
-      const page = await doc.getPage(i + 1);
+      const page = await getPage(doc, i);
       try {
         let input = await extractPageLayout(page, i);
         budget.check();

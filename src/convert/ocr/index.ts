@@ -53,7 +53,9 @@ export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPag
       opts.signal?.throwIfAborted();
       const turned = rotateGray(img, rotation);
       const words = await recognize(turned, opts);
-      if (score(words) > score(best.words)) best = { words, rotation, img: turned };
+      // A turn must read clearly better, not just less badly (a page in another script reads as
+      // noise whichever way it is turned: keep it upright).
+      if (words.meanConfidence >= OCR_ROTATION_RETRY_CONFIDENCE && score(words) > score(best.words)) best = { words, rotation, img: turned };
       if (!needsRetry(best.words)) break;
     }
   }
