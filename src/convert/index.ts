@@ -124,6 +124,11 @@ export async function* renderPagesToPng(bytes: Uint8Array, opts: RenderOptions):
   }
 }
 
+/** Starts the worker pool ahead of the first document (service start-up, the `warming` state). */
+export async function warmConvertPool(): Promise<void> {
+  await convertPool().warm();
+}
+
 /** Terminates the pool's workers (graceful shutdown; tests). The pool restarts on next use. */
 export async function shutdownConvertPool(): Promise<void> {
   const p = pool;

@@ -70,6 +70,12 @@ export class WorkerPool {
     });
   }
 
+  /** Starts every worker now (service start-up) and resolves once they are ready. */
+  async warm(): Promise<void> {
+    while (this.slots.length < this.size) this.spawn();
+    await Promise.all(this.slots.map((s) => s.ready));
+  }
+
   /** Terminates every worker; pending tasks fail. */
   async close(): Promise<void> {
     this.closed = true;
@@ -90,7 +96,11 @@ export class WorkerPool {
     let markReady!: () => void;
     const slot: Slot = { worker, ready: new Promise((r) => (markReady = r)), startedAt: 0 };
     worker.on('message', (msg: FromWorker) => {
-      if (msg.type === 'ready') markReady();
+      if (msg.type === 'ready') {
+        markReady();
+        // Idle workers must not keep the process alive (held while starting and while busy).
+        if (!slot.task) worker.unref();
+      }
       else this.onMessage(slot, msg);
     });
     worker.on('error', (err: Error & { code?: string }) => {
@@ -99,7 +109,6 @@ export class WorkerPool {
       this.retire(slot, new ParseError(code));
     });
     worker.on('exit', () => this.retire(slot, new ParseError('malformed_document')));
-    worker.unref();
     this.slots.push(slot);
     return slot;
   }

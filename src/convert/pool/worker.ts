@@ -68,6 +68,11 @@ async function render(p: RenderPayload, ctx: TaskContext) {
   }
 }
 
+// pdf.js runs its "worker" in this thread; loading it now (not on the first document) moves the
+// cost to pool start-up. pdf.js picks up `globalThis.pdfjsWorker` instead of importing it again.
+const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(PDFJS_WORKER);
+
 serveTasks(async (kind, payload, ctx) => {
   switch (kind) {
     case 'parse':
