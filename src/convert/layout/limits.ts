@@ -13,7 +13,7 @@ export const RULE_MIN_LENGTH = 4;
 /** An image smaller than this share of the page area gets no placeholder. */
 export const IMAGE_MIN_PAGE_SHARE = 0.02;
 /** Horizontal gap (in font sizes) that splits one baseline into separate segments (columns, cells). */
-export const SEGMENT_GAP_EM = 1.0;
+export const SEGMENT_GAP_EM = 0.8;
 /** The same for OCR words, whose sizes are estimates and spacing uneven. */
 export const OCR_SEGMENT_GAP_EM = 2.0;
 /** Text-layer sanity: fewer visible characters than this and the page is treated as having no text layer. */

@@ -56,7 +56,8 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
       j++;
     }
     i = j;
-    if (rows === 1 && group.length <= 1) {
+    // One line with a wide gap is still one line of the flow.
+    if (rows === 1) {
       flow.push(...group);
       continue;
     }

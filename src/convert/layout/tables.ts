@@ -85,52 +85,75 @@ function joinCellLines(lines: string[]): string {
   return out;
 }
 
-/** Whitespace table: rows from bands, columns from gutters; a row with an empty first cell continues the row above. */
+interface RowDraft {
+  cells: string[];
+  spanning: boolean;
+  firstBaseline: number;
+  lastBaseline: number;
+  bottom: number;
+  size: number;
+}
+
+function onlyFirst(cells: string[]): boolean {
+  return cells[0] !== '' && cells.every((t, c) => c === 0 || t === '');
+}
+
+/**
+ * Whitespace table: rows from bands, columns from gutters. A band joins the row above when it
+ * continues it: its first cell is empty, or one of the two holds only a first-column label, and
+ * the baselines are a wrapped-line pitch apart. A line crossing a gutter is a spanning row.
+ */
 export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableModel {
   const cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
   const nC = cuts.length + 1;
-  const bands = splitBands(items);
-  const rows: string[][] = [];
-  const rowStyle: boolean[] = [];
-  let prevBottom = -Infinity;
-  let prevSize = 10;
-  for (const band of bands) {
+  const rows: RowDraft[] = [];
+  for (const band of splitBands(items)) {
     const cells: Segment[][] = Array.from({ length: nC }, () => []);
     let size = 0;
     let top = Infinity;
     let bottom = -Infinity;
+    let firstBaseline = Infinity;
+    let lastBaseline = -Infinity;
+    let spanning = false;
     for (const it of band) {
       if (!it.seg) continue;
-      const cx = (it.x0 + it.x1) / 2;
+      if (gutters.some((g) => it.x0 < g.lo - 1 && it.x1 > g.hi + 1)) spanning = true;
+      const anchor = spanning ? it.x0 + 1 : (it.x0 + it.x1) / 2;
       let c = 0;
-      while (c < cuts.length && cx > cuts[c]) c++;
+      while (c < cuts.length && anchor > cuts[c]) c++;
       cells[c].push(it.seg);
       size = Math.max(size, it.seg.size);
       top = Math.min(top, it.top);
       bottom = Math.max(bottom, it.bottom);
+      firstBaseline = Math.min(firstBaseline, it.seg.baseline);
+      lastBaseline = Math.max(lastBaseline, it.seg.baseline);
     }
     const texts = cells.map((segs) => joinCellLines(segs.sort((a, b) => a.top - b.top || a.x0 - b.x0).map((s) => s.text)));
     const filled = texts.filter((t) => t !== '').length;
-    const gap = top - prevBottom;
-    const continuation = rows.length > 0 && texts[0] === '' && filled > 0 && filled < nC && gap < 0.6 * Math.max(size, prevSize);
-    if (continuation) {
-      const prev = rows[rows.length - 1];
-      texts.forEach((t, c) => {
-        if (t) prev[c] = joinCellLines(prev[c] ? [prev[c], t] : [t]);
-      });
-    } else if (filled > 0) {
-      rows.push(texts);
-      rowStyle.push(band.every((it) => it.seg?.bold ?? false));
+    if (filled === 0) continue;
+    const prev = rows[rows.length - 1];
+    let merge = false;
+    if (prev && !prev.spanning && !spanning) {
+      const pitch = firstBaseline - prev.lastBaseline;
+      const close = pitch <= 1.25 * Math.max(size, prev.size);
+      const boxGap = top - prev.bottom;
+      if (texts[0] === '' && filled < nC && (close || boxGap < 0.6 * Math.max(size, prev.size))) merge = true;
+      else if (close && rows.length > 1 && (onlyFirst(prev.cells) || onlyFirst(texts))) merge = true;
     }
-    prevBottom = bottom;
-    prevSize = size || prevSize;
+    if (merge) {
+      texts.forEach((t, c) => {
+        if (t) prev.cells[c] = joinCellLines(prev.cells[c] ? [prev.cells[c], t] : [t]);
+      });
+      prev.lastBaseline = lastBaseline;
+      prev.bottom = bottom;
+    } else rows.push({ cells: texts, spanning, firstBaseline, lastBaseline, bottom, size });
   }
   const x0 = Math.min(...items.map((i) => i.x0));
   const x1 = Math.max(...items.map((i) => i.x1));
   const top = Math.min(...items.map((i) => i.top));
   const bottom = Math.max(...items.map((i) => i.bottom));
   return pruneEmpty({
-    rows: rows.map((r) => r.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))),
+    rows: rows.map((r) => r.cells.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))),
     top, bottom, x0, x1,
   });
 }

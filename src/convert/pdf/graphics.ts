@@ -31,6 +31,8 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
 
 export interface PageGraphics {
   rules: RuleLine[];
+  /** Filled rectangles (cell shading, backgrounds): their edges count as rules only where no drawn rule is near. */
+  fills: Box[];
   images: Box[];
   /** Operators left uninspected because of the budget. */
   truncated: boolean;
@@ -47,6 +49,7 @@ const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXO
 export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, base: Matrix, pageW: number, pageH: number): PageGraphics {
   const rules: RuleLine[] = [];
   const images: Box[] = [];
+  const fills: Box[] = [];
   const stack: Matrix[] = [];
   let ctm: Matrix = base;
   const n = Math.min(fnArray.length, MAX_INSPECTED_OPS);
@@ -56,13 +59,17 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
     if (Math.hypot(x1 - x0, y1 - y0) < RULE_MIN_LENGTH) return;
     rules.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
   };
+  let strokedNow = false;
   const addBox = (minX: number, minY: number, maxX: number, maxY: number, filled: boolean): void => {
     const w = maxX - minX;
     const h = maxY - minY;
     if (h <= RULE_MAX_THICKNESS && w > RULE_MIN_LENGTH) addRule(minX, (minY + maxY) / 2, maxX, (minY + maxY) / 2);
     else if (w <= RULE_MAX_THICKNESS && h > RULE_MIN_LENGTH) addRule((minX + maxX) / 2, minY, (minX + maxX) / 2, maxY);
-    else if (w * h < pageArea * 0.5 && (filled || w > RULE_MIN_LENGTH)) {
-      // Edges of a cell or a framed box.
+    else if (w * h >= pageArea * 0.5) return;
+    else if (filled && !strokedNow) {
+      if (fills.length < MAX_RULES_PER_PAGE) fills.push({ x: minX, y: minY, width: w, height: h });
+    } else {
+      // Edges of a framed box or cell.
       addRule(minX, minY, maxX, minY);
       addRule(minX, maxY, maxX, maxY);
       addRule(minX, minY, minX, maxY);
@@ -99,6 +106,7 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
         if (!stroked && !filled) break;
         const buffers = args[1] as (Float32Array | number[] | null)[] | undefined;
         const buf = buffers?.[0];
+        strokedNow = stroked;
         if (buf) walkPath(buf, ctm, stroked, filled, addRule, addBox);
         break;
       }
@@ -115,7 +123,9 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
         }
     }
   }
-  return { rules, images, truncated: fnArray.length > n };
+  // Fill edges are not rules: shaded rows and cells abut and are inset from borders, so their
+  // edges invent columns. Tables drawn only with fills are found from whitespace instead.
+  return { rules, fills, images, truncated: fnArray.length > n };
 }
 
 function walkPath(
@@ -185,3 +195,4 @@ function walkPath(
   }
   flush();
 }
+
