@@ -38,6 +38,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       jobId: request.params.id,
       accountId: caller.accountId,
       lastEventId: parseLastEventId(request.headers['last-event-id']),
+      heartbeatMs: app.jobService.sseHeartbeatMs,
     });
     reply.raw.once('close', close);
     return reply

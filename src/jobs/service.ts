@@ -44,6 +44,8 @@ export interface JobServiceOptions {
   sweepIntervalMs?: number;
   webhookRetryDelaysS?: readonly number[];
   webhookPollMs?: number;
+  /** SSE heartbeat period (default LIMITS.sseHeartbeatS). */
+  sseHeartbeatMs?: number;
   webhookResolve?: ConstructorParameters<typeof WebhookDeliverer>[0]['resolve'];
 }
 
@@ -144,6 +146,10 @@ export class JobService {
     await this.results.purgeExpired();
     await this.jobs.purgeFinished();
     await this.webhooks.purgeOld();
+  }
+
+  get sseHeartbeatMs(): number | undefined {
+    return this.o.sseHeartbeatMs;
   }
 
   tokenFor(job: JobRecord): string {
