@@ -80,7 +80,7 @@ export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs {
   );
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinDashValues(argv, specs), options, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''), command.name);
   }
@@ -90,6 +90,40 @@ export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs {
   if (command.minArgs !== undefined && count < command.minArgs) throw new UsageError(`missing argument: ${command.args ?? ''}`.trim(), command.name);
   if (command.maxArgs !== undefined && count > command.maxArgs) throw new UsageError(`unexpected argument: ${parsed.positionals[command.maxArgs]}`, command.name);
   return { values, positionals: parsed.positionals };
+}
+
+/**
+ * `--token -abc` → `--token=-abc`: a value may start with a dash (base64url tokens, `-o -`), which
+ * parseArgs would reject as ambiguous. Joined only when the next word is not one of our options.
+ */
+function joinDashValues(argv: string[], specs: Record<string, OptionSpec>): string[] {
+  const valued = new Map<string, string>();
+  const known = new Set<string>();
+  for (const [name, o] of Object.entries(specs)) {
+    known.add(`--${name}`);
+    if (o.short) known.add(`-${o.short}`);
+    if (o.type === 'string') {
+      valued.set(`--${name}`, `--${name}`);
+      if (o.short) valued.set(`-${o.short}`, `--${name}`);
+    }
+  }
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const next = argv[i + 1];
+    const long = valued.get(arg);
+    if (long && next !== undefined && next.startsWith('-') && next !== '--' && !known.has(next.split('=')[0])) {
+      out.push(`${long}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
 }
 
 export function commandHelp(command: Command): string {
