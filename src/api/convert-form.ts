@@ -84,8 +84,9 @@ function isFileTooLarge(err: unknown): boolean {
 function mapMultipartError(err: unknown, maxBytes: number): never {
   const code = (err as { code?: string })?.code;
   if (isFileTooLarge(err)) {
-    // Close the connection: the rest of the upload is not read (spec §8, DECISIONS §4).
-    throw new ServiceError('file_too_large', `The file exceeds the maximum of ${maxBytes} bytes for this plan.`, { connection: 'close' });
+    // Answered at once, while the client may still be sending; the rest is discarded unread
+    // (Node drains it), so clients that read the response only after uploading still see the 413.
+    throw new ServiceError('file_too_large', `The file exceeds the maximum of ${maxBytes} bytes for this plan.`);
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw invalid('Too many form parts: one file and the documented fields are accepted.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalid('The request must be multipart/form-data.');
@@ -94,6 +95,35 @@ function mapMultipartError(err: unknown, maxBytes: number): never {
   const message = (err as Error)?.message ?? '';
   if (/Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(message)) throw invalid('Malformed multipart body.');
   throw err;
+}
+
+/**
+ * Collects the file part in memory, hashing as it arrives. Busboy keeps reading (and discarding)
+ * after the size limit, so the limit event is raced here: the 413 goes out at once.
+ */
+function collectFile(file: NodeJS.ReadableStream & { truncated?: boolean }, maxBytes: number): Promise<{ bytes: Buffer; sha256: string }> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const tooLarge = () => {
+      chunks.length = 0;
+      file.removeAllListeners('data');
+      reject(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' }));
+    };
+    file.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes || file.truncated) return tooLarge();
+      hash.update(chunk);
+      chunks.push(chunk);
+    });
+    file.once('limit', tooLarge);
+    file.once('error', reject);
+    file.once('end', () => {
+      if (file.truncated) return tooLarge();
+      resolve({ bytes: Buffer.concat(chunks, size), sha256: hash.digest('hex') });
+    });
+  });
 }
 
 export async function readConvertUpload(request: FastifyRequest, maxBytes: number, allowHosts: readonly string[]): Promise<ConvertUpload> {
@@ -115,17 +145,7 @@ export async function readConvertUpload(request: FastifyRequest, maxBytes: numbe
       if (part.fieldname !== 'file') throw invalid(`Unexpected file part "${part.fieldname.slice(0, 40)}"; the document goes in "file".`);
       // Fields sent before the file are checked before its bytes are read (DECISIONS §4 order).
       validateFields(raw, allowHosts);
-      const hash = createHash('sha256');
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        hash.update(chunk);
-        chunks.push(chunk);
-        size += chunk.length;
-      }
-      if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-      file = { bytes: Buffer.concat(chunks, size), sha256: hash.digest('hex') };
-      chunks.length = 0;
+      file = await collectFile(part.file, maxBytes);
     }
   } catch (err) {
     mapMultipartError(err, maxBytes);
