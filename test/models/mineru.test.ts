@@ -174,3 +174,13 @@ test('mineru: cancelling aborts the call with the signal reason', async (t) => {
   setTimeout(() => ac.abort(new Error('cancelled by test')), 100);
   await assert.rejects(gw.convert('mineru-2.5', { bytes: fakePdf(1), mediaType: 'application/pdf', pages: 1 }, recorder({ signal: ac.signal }).opts), /cancelled by test/);
 });
+
+test('mineru: the first failed window cancels the windows still in flight', async (t) => {
+  const stub = await startMineruStub({ script: [{ status: 400, body: { detail: 'Unsupported file type' } }, 'hang'], workDelayMs: 0 });
+  t.after(() => stub.close());
+  const gw = fastGateway({ mineruUrl: stub.url }, { timing: { callTimeoutMs: 5_000 } });
+  const started = Date.now();
+  await assert.rejects(gw.convert('mineru-2.5', { bytes: fakePdf(16), mediaType: 'application/pdf', pages: 16 }, recorder().opts), isConversionFailed);
+  assert.ok(Date.now() - started < 2_000, 'did not wait for the hanging window');
+  assert.equal(stub.workCalls().length, 2);
+});

@@ -48,3 +48,41 @@ export function imageExtension(mediaType: string): string {
 export function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+/**
+ * Runs units (page windows or pages) from `source` with at most `inFlight` at a time, producing
+ * them no faster than they are consumed (page images are rendered just in time). The first failure
+ * cancels the units still in flight and is rethrown.
+ */
+export async function runUnits<U>(
+  source: (signal: AbortSignal) => AsyncIterable<U>,
+  inFlight: number,
+  signal: AbortSignal | undefined,
+  work: (unit: U, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const stop = new AbortController();
+  const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const running = new Set<Promise<void>>();
+  let failure: { err: unknown } | undefined;
+  try {
+    for await (const unit of source(combined)) {
+      if (failure) break;
+      const p: Promise<void> = work(unit, combined)
+        .catch((err: unknown) => {
+          if (!failure) {
+            failure = { err };
+            stop.abort(err);
+          }
+        })
+        .finally(() => running.delete(p));
+      running.add(p);
+      if (running.size >= inFlight) await Promise.race(running);
+      if (failure) break;
+    }
+  } catch (err) {
+    failure ??= { err };
+    stop.abort(err);
+  }
+  await Promise.all(running);
+  if (failure) throw failure.err;
+}

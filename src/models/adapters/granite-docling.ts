@@ -6,7 +6,7 @@ import { doctagsToMarkdown } from '../doctags/index.js';
 import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_MAX_TOKENS, GRANITE_PROMPT, GRANITE_RENDER_DPI, GRANITE_STOP } from '../limits.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { mapParserError, progress, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
+import { mapParserError, progress, runUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'granite-docling';
 
@@ -84,26 +84,13 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
     async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
       const pages: string[] = new Array(doc.pages).fill('');
       const done = progress(doc.pages, opts);
-      const inFlight = new Set<Promise<void>>();
-      let firstError: unknown;
-      for await (const page of pageImages(doc, opts.signal)) {
-        if (firstError) break;
-        const p = backend
-          .run(() => call(page.image, page.mediaType, opts.signal), warm, opts)
-          .then((doctags) => {
-            if (page.index < pages.length) pages[page.index] = doctagsToMarkdown(doctags);
-            done([page.index]);
-          })
-          .catch((err) => {
-            firstError ??= err;
-          })
-          .finally(() => inFlight.delete(p));
-        inFlight.add(p);
-        // Render no further ahead than the server's concurrency cap.
-        if (inFlight.size >= config.graniteDoclingConcurrency) await Promise.race(inFlight);
-      }
-      await Promise.all(inFlight);
-      if (firstError) throw firstError;
+      // Pages are rendered no further ahead than the server's concurrency cap.
+      await runUnits((signal) => pageImages(doc, signal), config.graniteDoclingConcurrency, opts.signal, async (page, signal) => {
+        const doctags = await backend.run(() => call(page.image, page.mediaType, signal), warm, { ...opts, signal });
+        if (page.index >= pages.length) return;
+        pages[page.index] = doctagsToMarkdown(doctags);
+        done([page.index]);
+      });
       return { pages, backend: `vllm ${servedId}` };
     },
   };

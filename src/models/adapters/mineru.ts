@@ -7,7 +7,7 @@ import { encodeMultipart, httpRequest, parseJson } from '../http.js';
 import { MINERU_CONCURRENCY, MINERU_WINDOW_PAGES, GRANITE_RENDER_DPI } from '../limits.js';
 import { htmlTableToMarkdown, tidy } from '../markdown.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { imageExtension, mapParserError, pageWindows, progress, type GpuAdapter, type ParserLoader } from './common.js';
+import { imageExtension, mapParserError, pageWindows, progress, runUnits, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'mineru-2.5';
 
@@ -87,28 +87,13 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
       const pages: string[] = new Array(doc.pages).fill('');
       const done = progress(doc.pages, opts);
       let name = `mineru-api ${config.mineruBackend}`;
-      const inFlight = new Set<Promise<void>>();
-      let firstError: unknown;
-      for await (const unit of units(doc, opts.signal)) {
-        if (firstError) break;
-        const p = backend
-          .run(() => call(unit, opts.signal), warm, opts)
-          .then((out) => {
-            name = out.backend;
-            out.pages.forEach((md, i) => {
-              if (unit.offset + i < pages.length) pages[unit.offset + i] = md;
-            });
-            done(out.pages.map((_, i) => unit.offset + i).filter((i) => i < pages.length));
-          })
-          .catch((err) => {
-            firstError ??= err;
-          })
-          .finally(() => inFlight.delete(p));
-        inFlight.add(p);
-        if (inFlight.size >= MINERU_CONCURRENCY) await Promise.race(inFlight);
-      }
-      await Promise.all(inFlight);
-      if (firstError) throw firstError;
+      await runUnits((signal) => units(doc, signal), MINERU_CONCURRENCY, opts.signal, async (unit, signal) => {
+        const out = await backend.run(() => call(unit, signal), warm, { ...opts, signal });
+        name = out.backend;
+        const indexes = out.pages.map((_, i) => unit.offset + i).filter((i) => i < pages.length);
+        for (const i of indexes) pages[i] = out.pages[i - unit.offset]!;
+        done(indexes);
+      });
       return { pages, backend: name };
     },
   };

@@ -7,7 +7,7 @@ import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_RENDER_DPI, PADDLEX_CONCURRENCY, PADDLEX_WINDOW_PAGES } from '../limits.js';
 import { convertHtmlTables, replaceImages, tidy } from '../markdown.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { mapParserError, pageWindows, progress, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
+import { mapParserError, pageWindows, progress, runUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'paddleocr-vl';
 const BACKEND_NAME = 'paddlex PaddleOCR-VL';
@@ -79,26 +79,12 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
     async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
       const pages: string[] = new Array(doc.pages).fill('');
       const done = progress(doc.pages, opts);
-      const inFlight = new Set<Promise<void>>();
-      let firstError: unknown;
-      for await (const unit of units(doc, opts.signal)) {
-        if (firstError) break;
-        const p = backend
-          .run(() => call(unit, opts.signal), warm, opts)
-          .then((mds) => {
-            const indexes = mds.map((_, i) => unit.offset + i).filter((i) => i < pages.length);
-            for (const i of indexes) pages[i] = mds[i - unit.offset]!;
-            done(indexes);
-          })
-          .catch((err) => {
-            firstError ??= err;
-          })
-          .finally(() => inFlight.delete(p));
-        inFlight.add(p);
-        if (inFlight.size >= PADDLEX_CONCURRENCY) await Promise.race(inFlight);
-      }
-      await Promise.all(inFlight);
-      if (firstError) throw firstError;
+      await runUnits((signal) => units(doc, signal), PADDLEX_CONCURRENCY, opts.signal, async (unit, signal) => {
+        const mds = await backend.run(() => call(unit, signal), warm, { ...opts, signal });
+        const indexes = mds.map((_, i) => unit.offset + i).filter((i) => i < pages.length);
+        for (const i of indexes) pages[i] = mds[i - unit.offset]!;
+        done(indexes);
+      });
       return { pages, backend: BACKEND_NAME };
     },
   };
