@@ -102,6 +102,24 @@ test('jobs watch, jobs get and jobs result (read once: the second read exits 46 
   assert.match(second.stderr, /result_consumed/);
 });
 
+test('convert --detach prints job ids; jobs watch -o reads the result once into a file', async () => {
+  const file = join(work, 'detached.pdf');
+  writeFileSync(file, await makePdf(3, 'Detached'));
+  const submitted = await runDocconv(['convert', file, '--detach'], { env: env() });
+  assert.equal(submitted.code, 0, submitted.stderr);
+  const jobId = submitted.stdout.trim();
+  assert.match(jobId, /^\S+$/);
+  const out = join(work, 'detached.md');
+  const watch = await runDocconv(['jobs', 'watch', jobId, '-o', out], { env: env() });
+  assert.equal(watch.code, 0, watch.stderr);
+  assert.match(watch.stdout, /^queued +\S+\n/);
+  assert.match(watch.stdout, /page +3\/3\n/);
+  assert.match(watch.stdout, /completed +\S+ token=\S+/);
+  assert.match(readFileSync(out, 'utf8'), /keeps 3 /);
+  const again = await runDocconv(['jobs', 'watch', jobId, '-o', out], { env: env() });
+  assert.equal(again.code, ERROR_CATALOGUE.result_consumed.exitCode, again.stderr);
+});
+
 test('usage, health, version and keys create/list/rotate/revoke', async () => {
   const usage = await runDocconv(['usage', '--json'], { env: env() });
   assert.equal(usage.code, 0, usage.stderr);

@@ -49,6 +49,7 @@ export const convertCommand: Command = {
     formats: { type: 'string', short: 'f', value: 'LIST', description: 'md, json or md,json (default md)' },
     lang: { type: 'string', short: 'l', value: 'LANG', description: 'OCR language hint, e.g. en, deu, eng+fra' },
     async: { type: 'boolean', description: 'always run as a job (prefer=async), e.g. for large documents' },
+    detach: { type: 'boolean', description: 'submit as jobs and print their ids without waiting (follow with `docconv jobs watch ID`)' },
     parallel: { type: 'string', short: 'p', value: 'N', description: `documents in flight at once (default ${DEFAULT_PARALLEL})` },
     progress: { type: 'boolean', description: 'progress on stderr even when it is not a terminal (one line per event)' },
   },
@@ -62,6 +63,7 @@ export const convertCommand: Command = {
     '  docconv convert report.pdf                 # writes report.md next to it',
     '  docconv convert scans/ -o out --formats md,json',
     '  docconv convert big.pdf --async -o -       # Markdown to stdout',
+    '  docconv convert big.pdf --detach           # prints the job id; then docconv jobs watch ID',
   ].join('\n'),
   async run(ctx, parsed) {
     const output = str(parsed, 'output');
@@ -70,6 +72,10 @@ export const convertCommand: Command = {
     const formats = parseFormats(str(parsed, 'formats') ?? 'md');
     const files = await expandInputs(parsed.positionals, ctx.io.cwd, toStdout ? undefined : output);
     const client = ctx.client();
+    if (bool(parsed, 'detach')) {
+      if (output !== undefined) throw new UsageError('--detach writes no files: read results with `docconv jobs watch ID -o FILE`', 'convert');
+      return submitJobs(ctx, client, files, { model: str(parsed, 'model'), lang: str(parsed, 'lang'), formats });
+    }
     const parallel = str(parsed, 'parallel') !== undefined ? positiveInt(parsed, 'parallel', DEFAULT_PARALLEL, 'convert') : await defaultParallelism(client, files.length);
     if (output !== undefined && !toStdout) await mkdir(resolve(ctx.io.cwd, output), { recursive: true });
 
@@ -129,6 +135,28 @@ export const convertCommand: Command = {
 function displayPath(cwd: string, path: string): string {
   const rel = relative(cwd, path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** --detach: one async job per file (prefer=async); job ids on stdout in input order. */
+async function submitJobs(ctx: CliContext, client: DocconvClient, files: InputFile[], options: { model?: string; lang?: string; formats: ConvertFormat[] }): Promise<number> {
+  const reports: Array<{ input: string; job_id?: string; status?: string; links?: Record<string, string | undefined>; error?: FileReport['error'] }> = [];
+  let exitCode: number = CLI_EXIT.ok;
+  for (const file of files) {
+    try {
+      const job = await client.convertAsync({ file: await readFile(file.path), contentType: file.contentType, ...options }, { retry: CONVERT_RETRY });
+      reports.push({ input: file.label, job_id: job.job_id, status: job.status, links: job.links });
+      if (!ctx.json) ctx.out(job.job_id);
+    } catch (error) {
+      const report = failureReport(file, error);
+      reports.push({ input: file.label, error: report.error });
+      ctx.io.stderr.write(`${file.label}: `);
+      reportError(ctx.io, 'convert', ctx.json, error);
+      if (exitCode === CLI_EXIT.ok) exitCode = report.error!.exit_code;
+      if (!(error instanceof DocconvError) && !isNetworkish(error)) throw error;
+    }
+  }
+  if (ctx.json) ctx.outJson(reports);
+  return exitCode;
 }
 
 function parseFormats(raw: string): ConvertFormat[] {

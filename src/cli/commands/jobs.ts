@@ -45,19 +45,34 @@ export const jobsWatchCommand: Command = {
   maxArgs: 1,
   options: {
     'last-event-id': { type: 'string', value: 'N', description: 'resume after this event id' },
+    output: { type: 'string', short: 'o', value: 'FILE', description: 'when the job completes, read its result once into FILE (JSON if FILE ends in .json, else Markdown)' },
   },
   details: [
     'Prints one line per event on stdout (--json: one JSON object per line).',
-    'The completed event carries the one-time token: read the result with',
+    'The completed event carries the one-time token: read the result with -o FILE, or later with',
     '  docconv jobs result ID --token TOKEN',
     'Exit code: 0 when the job completed, the error code\'s exit code when it failed.',
   ].join('\n'),
   async run(ctx, parsed) {
     const id = parsed.positionals[0];
-    for await (const event of ctx.client().jobEvents(id, { lastEventId: str(parsed, 'last-event-id') })) {
+    const output = str(parsed, 'output');
+    const client = ctx.client();
+    for await (const event of client.jobEvents(id, { lastEventId: str(parsed, 'last-event-id') })) {
       if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ event: event.type, id: event.id, data: event.data })}\n`);
       else ctx.out(describeEvent(event));
-      if (event.type === 'error') return errorFromEvent(event.data.code).exitCode;
+      if (event.type === 'error') {
+        const error = errorFromEvent(event.data.code, event.data.message);
+        ctx.error(`docconv: job ${id} failed: ${error.code}: ${error.message}`);
+        return error.exitCode;
+      }
+      if (event.type === 'completed' && output) {
+        const path = resolve(ctx.io.cwd, output);
+        const text = output.endsWith('.json')
+          ? `${JSON.stringify(await client.getJson(id, event.data.token), null, 2)}\n`
+          : await client.getMarkdown(id, event.data.token);
+        await writeFile(path, text);
+        ctx.note(`wrote ${path}`);
+      }
     }
     return CLI_EXIT.ok;
   },
