@@ -23,7 +23,14 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
   if (schema) {
     const c = new pg.Client({ connectionString: opts.connectionString });
     await c.connect();
-    try { await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`); } finally { await c.end(); }
+    try {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } catch (err) {
+      // Two nodes creating it at once: IF NOT EXISTS can still race on the catalogue's unique index.
+      if ((err as { code?: string }).code !== '23505' && (err as { code?: string }).code !== '42P06') throw err;
+    } finally {
+      await c.end();
+    }
   }
   const pool = new pg.Pool({ ...clientConfig, max: opts.poolSize ?? 10 });
   const onError = opts.onError ?? (() => {});
