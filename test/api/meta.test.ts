@@ -5,7 +5,7 @@ import { buildTestApp, storeBackends, type TestApp } from '../helpers/app.js';
 for (const backend of storeBackends()) {
   describe(`/health and /version (${backend})`, () => {
     let t: TestApp;
-    before(async () => { t = await buildTestApp({ store: backend, version: undefined }); });
+    before(async () => { t = await buildTestApp({ store: backend }); });
     after(async () => { await t.close(); });
 
     it('health is ok with the store up; degraded while another dependency is down or warming', async () => {
