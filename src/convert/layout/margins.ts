@@ -15,12 +15,14 @@ export function isStamp(text: string): boolean {
 /** Share of the page height at the top and bottom treated as margins. */
 const TOP_ZONE = 0.12;
 const BOTTOM_ZONE = 0.88;
+/** The outermost strip, where only running lines live. */
+const OUTER_STRIP = 0.07;
 
 /**
  * Removes margin lines: page numbers and stamps anywhere in the margins; other short margin lines
  * when they are set apart from the body (a clear gap) and not larger than the body text.
  */
-export function dropMarginLines(segs: Segment[], pageHeight: number, body: number): Segment[] {
+export function dropMarginLines(segs: Segment[], pageHeight: number, body: number, noisySizes = false): Segment[] {
   if (segs.length === 0) return segs;
   const lines = new Map<number, Segment[]>();
   for (const s of segs) {
@@ -45,6 +47,9 @@ export function dropMarginLines(segs: Segment[], pageHeight: number, body: numbe
     if (!/[\p{L}\p{N}]/u.test(all)) return true;
     if (isStamp(all)) return true;
     if (all.length > 150 || b.size > body * 1.3) return false;
+    // A larger line below the outermost strip is more likely a title than a running header.
+    const outer = b.bottom < pageHeight * OUTER_STRIP || b.top > pageHeight * (1 - OUTER_STRIP);
+    if (!noisySizes && b.size > body * 1.08 && !outer) return false;
     if (!neighbour) return false;
     return gapToBody >= 0.9 * body || b.size < 0.85 * body;
   };

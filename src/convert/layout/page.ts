@@ -96,7 +96,7 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
 
   // 2. Lines, margins.
   let segs = buildSegments(runs, ocrLike ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM);
-  segs = dropMarginLines(segs, input.height, body);
+  segs = dropMarginLines(segs, input.height, body, ocrLike);
   // Dot leaders and drawn-with-characters rules carry no text.
   segs = segs.filter((s) => s.text.length < 4 || /[\p{L}\p{N}]/u.test(s.text));
   let items: Item[] = segs.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
@@ -118,7 +118,14 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   const pageArea = input.width * input.height;
   for (const im of input.images) {
     const a = im.width * im.height;
-    if (a >= IMAGE_MIN_PAGE_SHARE * pageArea && a < 0.85 * pageArea) atoms.push({ box: im, markdown: '<!-- image -->' });
+    if (a < IMAGE_MIN_PAGE_SHARE * pageArea || a >= 0.85 * pageArea) continue;
+    // Text over an image: the image is a background (a card, a banner), not a figure.
+    const covers = items.some((it) => {
+      const cx = (it.x0 + it.x1) / 2;
+      const cy = (it.top + it.bottom) / 2;
+      return cx > im.x && cx < im.x + im.width && cy > im.y && cy < im.y + im.height;
+    });
+    if (!covers) atoms.push({ box: im, markdown: '<!-- image -->' });
   }
   atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
 

@@ -167,6 +167,12 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   }
   const fill = fillN ? fillSum / fillN : 0;
   if (cols.length <= 3 && median >= 25 && fill >= 0.6) return true;
+  // Every column holds prose (a label column of a key-value table does not).
+  const colMedian = (col: Item[]): number => {
+    const l = col.filter((it) => it.seg).map((it) => it.seg!.text.length).sort((a, b) => a - b);
+    return l.length ? l[Math.floor(l.length / 2)] : 0;
+  };
+  if (cols.length <= 3 && cols.every((c) => colMedian(c) >= 20)) return true;
   if (rows < 2) return true;
   if (cols.length === 2 && rows < 3) return true;
   return false;

@@ -4,6 +4,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
 import { collectGraphics, multiply, type Matrix } from './graphics.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
+import { visualToLogical } from '../layout/bidi.js';
 export { usableTextLayer } from './usable.js';
 
 interface TextItemLike {
@@ -86,7 +87,8 @@ export async function extractPageLayout(page: PDFPageProxy, index: number): Prom
       h = Math.abs(dy) + size;
     }
     runs.push({
-      text: item.str,
+      // pdf.js put RTL items into logical order already; mixed items keep RTL words visual.
+      text: item.dir === 'rtl' ? item.str : visualToLogical(item.str),
       x,
       y,
       width: Math.max(0, w),
