@@ -60,14 +60,27 @@ export async function startService(t: TestContext, kind: StoreKind, opts: Harnes
   };
 }
 
+const PROSE: [string, string][] = [
+  ['Rivers carry silt toward the delta where', 'settles into fertile plains.'],
+  ['Astronomers measured the faint glow that', 'revealed a distant galaxy.'],
+  ['The committee approved a budget in which', 'funds the new library wing.'],
+  ['Bakers knead dough before dawn so that', 'rises in time for breakfast.'],
+  ['Engineers tested the bridge while', 'watched the load gauges closely.'],
+  ['Gardeners prune roses in late winter and', 'encourages vigorous spring growth.'],
+  ['Sailors read the clouds because', 'warns them of approaching squalls.'],
+];
+
 /** A real PDF with `pages` pages, each carrying the marker text. */
 export async function makePdf(pages: number, marker: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < pages; i++) {
     const page = doc.addPage([612, 792]);
-    page.drawText(`${marker} page ${i + 1}`, { x: 72, y: 700, size: 14, font });
-    page.drawText('The quick brown fox jumps over the lazy dog.', { x: 72, y: 670, size: 12, font });
+    // Body text in mid-page, different words on every page (lines repeated across pages, digits
+    // aside, are page furniture and dropped by the parser).
+    const words = PROSE[i % PROSE.length];
+    page.drawText(`${words[0]} ${marker} ${words[1]}`, { x: 72, y: 500, size: 12, font });
+    page.drawText(PROSE[(i + 3) % PROSE.length].join(' '), { x: 72, y: 480, size: 12, font });
   }
   return doc.save();
 }
