@@ -1,10 +1,11 @@
 // The built-in parser's public entry (docs/architecture.md, "src/convert"). Everything heavy runs in
 // the worker pool; this module only validates, copies the bytes once and relays progress.
+import { setMaxListeners } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { ParseError } from './errors.js';
-import { DEFAULT_PAGE_TIMEOUT_S } from './limits.js';
+import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES } from './limits.js';
 import { resolveOcrLanguages } from './ocr/languages.js';
-import type { ParsedDocument } from './pipeline.js';
+import type { ParsedDocument, PipelineResult } from './pipeline.js';
 import { WorkerPool } from './pool/pool.js';
 import type { TaskEvent } from './pool/protocol.js';
 import type { DocumentProbe } from './probe.js';
@@ -55,19 +56,58 @@ export async function probeDocument(bytes: Uint8Array): Promise<DocumentProbe> {
   return convertPool().run<DocumentProbe>('probe', { bytes: copy }, { transfer: [copy.buffer as ArrayBuffer], pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S });
 }
 
-/** Markdown per physical page. Throws ParseError, LanguageError (bad `lang`) or ParseAbortedError. */
+let nextDocument = 1;
+
+/**
+ * Markdown per physical page. Throws ParseError, LanguageError (bad `lang`) or ParseAbortedError.
+ * The first window of PARSE_CHUNK_PAGES pages learns the page count; the other windows then run on
+ * the other workers, and the document is finished (running headers/footers) once all are in.
+ */
 export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
   requireSupported(bytes);
   const langs = resolveOcrLanguages(opts.lang);
-  const copy = ownedCopy(bytes);
-  return convertPool().run<ParsedDocument>('parse', { bytes: copy, langs, pageTimeoutS: opts.pageTimeoutS }, {
-    transfer: [copy.buffer as ArrayBuffer],
-    signal: opts.signal,
-    pageTimeoutS: opts.pageTimeoutS,
-    onEvent: (e: TaskEvent) => {
-      if (e.type === 'page') opts.onPage?.({ index: Number(e.index), pagesDone: Number(e.pagesDone), pages: Number(e.pages) });
-    },
-  });
+  const pool = convertPool();
+  const group = nextDocument++;
+  const failed = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;
+  setMaxListeners(0, signal); // one listener per page window
+  let pagesDone = 0;
+  let firstFailure: unknown;
+  const rest: Array<Promise<PipelineResult>> = [];
+  const runWindow = (firstPage: number) => {
+    const copy = ownedCopy(bytes);
+    const task = pool.run<PipelineResult>('parse', { bytes: copy, langs, pageTimeoutS: opts.pageTimeoutS, firstPage, maxPages: PARSE_CHUNK_PAGES }, {
+      transfer: [copy.buffer as ArrayBuffer],
+      signal,
+      group,
+      pageTimeoutS: opts.pageTimeoutS,
+      onEvent: (e: TaskEvent) => {
+        if (e.type === 'start' && firstPage === 0 && 'total' in e) {
+          for (let f = PARSE_CHUNK_PAGES; f < Number(e.total); f += PARSE_CHUNK_PAGES) rest.push(runWindow(f));
+        } else if (e.type === 'page') {
+          pagesDone++;
+          opts.onPage?.({ index: Number(e.index), pagesDone, pages: Number(e.pages) });
+        }
+      },
+    });
+    // The first failure cancels the other windows; each rejection is observed below.
+    task.catch((err: unknown) => {
+      firstFailure ??= err;
+      failed.abort();
+    });
+    return task;
+  };
+  try {
+    const head = await runWindow(0);
+    if (head.finalized) return { pages: head.pages };
+    const windows = [head, ...(await Promise.all(rest))].sort((a, b) => a.firstPage - b.firstPage);
+    const pages = windows.flatMap((w) => w.pages);
+    return { pages: await pool.run<string[]>('finalize', { pages }, { signal, group, pageTimeoutS: opts.pageTimeoutS }) };
+  } catch (err) {
+    failed.abort();
+    // A window cancelled because another failed reports the original failure.
+    throw firstFailure ?? err;
+  }
 }
 
 export interface RenderOptions {

@@ -22,3 +22,8 @@ export const WORKER_KILL_GRACE_MS = 5_000;
 export const MIN_DOCUMENT_BUDGET_MS = 10_000;
 /** Page budget for tasks whose caller gives none (rendering for GPU adapters, probing). */
 export const DEFAULT_PAGE_TIMEOUT_S = 30;
+/**
+ * Long documents are parsed in windows of this many pages on several pool workers at once. Fixed
+ * (not derived from the core count) so that output does not depend on the machine.
+ */
+export const PARSE_CHUNK_PAGES = 32;

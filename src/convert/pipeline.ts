@@ -10,7 +10,7 @@ import { ocrImage, type OcrEngine } from './ocr/index.js';
 import { closePdf, openPdf, type PDFDocumentProxy, type PDFPageProxy } from './pdf/open.js';
 import { renderPageGray } from './pdf/render.js';
 import { sniffMediaType } from './sniff.js';
-import { createLayoutContext, finalizeDocument, layoutPageToMarkdown } from './layout/index.js';
+import { createLayoutContext, finalizeDocument, layoutPageToMarkdown, type LayoutContext } from './layout/index.js';
 import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
 
 export interface PageProgress {
@@ -24,14 +24,53 @@ export interface PipelineOptions {
   langs: string[];
   pageTimeoutS: number;
   signal?: AbortSignal;
-  onStart?: (pages: number) => void;
+  /** Called once the page count is known: pages in this run's window, pages in the document. */
+  onStart?: (windowPages: number, totalPages: number) => void;
   onPage?: (e: PageProgress) => void;
   ocrEngine?: OcrEngine;
+  /**
+   * A window of the document (the pool parses long documents in chunks on several workers):
+   * pages firstPage .. firstPage + maxPages - 1. A run that covers the whole document also
+   * finishes it (finalizeDocument); a partial one returns its pages as laid out.
+   */
+  firstPage?: number;
+  maxPages?: number;
 }
 
 export interface ParsedDocument {
   /** Markdown per physical page. */
   pages: string[];
+}
+
+export interface PipelineResult extends ParsedDocument {
+  totalPages: number;
+  firstPage: number;
+  /** false for a partial window: the caller runs finalizeDocument over all pages. */
+  finalized: boolean;
+}
+
+/** The window of `total` pages this run covers. */
+function windowOf(total: number, opts: PipelineOptions): { first: number; end: number } {
+  const first = Math.min(Math.max(0, opts.firstPage ?? 0), total);
+  const end = Math.min(total, first + (opts.maxPages ?? total));
+  return { first, end };
+}
+
+/** Runs `pageToMarkdown` over the window, with budget checks and progress between pages. */
+async function runWindow(total: number, opts: PipelineOptions, pageToMarkdown: (i: number, ctx: LayoutContext, budget: Budget) => Promise<string>): Promise<PipelineResult> {
+  const { first, end } = windowOf(total, opts);
+  const budget = new Budget(end - first, opts.pageTimeoutS, opts.signal);
+  opts.onStart?.(end - first, total);
+  const ctx = createLayoutContext();
+  const out: string[] = [];
+  for (let i = first; i < end; i++) {
+    budget.check();
+    out.push(await pageToMarkdown(i, ctx, budget));
+    opts.onPage?.({ index: i, pagesDone: i - first + 1, pages: total });
+  }
+  budget.check();
+  const whole = first === 0 && end === total;
+  return { pages: whole ? finalizeDocument(out, ctx) : out, totalPages: total, firstPage: first, finalized: whole };
 }
 
 /** Placed images covering more than this share of an OCR'd page are the scan itself, not figures. */
@@ -109,7 +148,7 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, opts: Pipe
 /** pdf.js opened the file but cannot reach its pages: the page tree is broken. */
 class PageTreeError extends Error {}
 
-async function parsePdf(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
+async function parsePdf(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
   try {
     return await parsePdfOnce(bytes, opts);
   } catch (err) {
@@ -132,54 +171,41 @@ async function getPage(doc: PDFDocumentProxy, index: number): Promise<PDFPagePro
   }
 }
 
-async function parsePdfOnce(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
+async function parsePdfOnce(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
   const doc = await openPdf(bytes);
   try {
-    const pages = doc.numPages;
-    const budget = new Budget(pages, opts.pageTimeoutS, opts.signal);
-    opts.onStart?.(pages);
-    const ctx = createLayoutContext();
-    const out: string[] = [];
-    for (let i = 0; i < pages; i++) {
-      budget.check();
+    return await runWindow(doc.numPages, opts, async (i, ctx, budget) => {
       const page = await getPage(doc, i);
       try {
         let input = await extractPageLayout(page, i);
         budget.check();
         if (pageNeedsOcr(input)) input = await ocrPdfPage(page, input, opts);
-        out.push(layoutPageToMarkdown(input, ctx));
+        return layoutPageToMarkdown(input, ctx);
       } finally {
         page.cleanup();
       }
-      opts.onPage?.({ index: i, pagesDone: i + 1, pages });
-    }
-    budget.check();
-    return { pages: finalizeDocument(out, ctx) };
+    });
   } finally {
     await closePdf(doc);
   }
 }
 
-async function parseImage(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
-  const pages = await imagePageCount(bytes);
-  const budget = new Budget(pages, opts.pageTimeoutS, opts.signal);
-  opts.onStart?.(pages);
-  const ctx = createLayoutContext();
-  const out: string[] = [];
-  for (let i = 0; i < pages; i++) {
-    budget.check();
+async function parseImage(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
+  return runWindow(await imagePageCount(bytes), opts, async (i, ctx) => {
     const gray = await decodeImagePageGray(bytes, i);
     const ocr = await ocrImage(gray, { langs: opts.langs, engine: opts.ocrEngine, signal: opts.signal });
     const input: PageLayoutInput = { index: i, width: ocr.width, height: ocr.height, runs: ocr.runs, rules: [], images: [], fromOcr: true };
-    out.push(layoutPageToMarkdown(input, ctx));
-    opts.onPage?.({ index: i, pagesDone: i + 1, pages });
-  }
-  budget.check();
-  return { pages: finalizeDocument(out, ctx) };
+    return layoutPageToMarkdown(input, ctx);
+  });
+}
+
+/** Document-level finishing of pages laid out in separate windows (running headers and footers). */
+export function finalizePages(pages: string[]): string[] {
+  return finalizeDocument(pages, createLayoutContext());
 }
 
 /** Parses a document in this thread (the pool calls it inside a worker). */
-export async function runPipeline(bytes: Uint8Array, opts: PipelineOptions): Promise<ParsedDocument> {
+export async function runPipeline(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
   const mediaType = sniffMediaType(bytes);
   if (mediaType === null) throw new ParseError('unsupported_media_type');
   try {

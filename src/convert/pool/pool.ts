@@ -12,6 +12,8 @@ import { fromWire, type FromWorker, type TaskEvent, type ToWorker } from './prot
 const WORKER_MAX_OLD_GENERATION_MB = 2048;
 
 export interface RunOptions {
+  /** Tasks of one document share a group: free workers go first to the group with fewest running. */
+  group?: number;
   transfer?: ArrayBuffer[];
   signal?: AbortSignal;
   /** Budget per page; the budget before a `start` event (opening the document) is one page. */
@@ -118,9 +120,24 @@ export class WorkerPool {
       let slot = this.slots.find((s) => !s.task);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
-      const task = this.queue.shift()!;
-      this.start(slot, task);
+      this.start(slot, this.queue.splice(this.nextQueued(), 1)[0]);
     }
+  }
+
+  /** FIFO, except that a document already holding workers yields to one holding fewer. */
+  private nextQueued(): number {
+    const running = new Map<number, number>();
+    for (const s of this.slots) if (s.task?.opts.group !== undefined) running.set(s.task.opts.group, (running.get(s.task.opts.group) ?? 0) + 1);
+    let best = 0;
+    let bestLoad = Infinity;
+    this.queue.forEach((t, i) => {
+      const load = t.opts.group === undefined ? 0 : running.get(t.opts.group) ?? 0;
+      if (load < bestLoad) {
+        best = i;
+        bestLoad = load;
+      }
+    });
+    return best;
   }
 
   private start(slot: Slot, task: Task): void {

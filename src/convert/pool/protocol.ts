@@ -15,7 +15,7 @@ export type FromWorker =
   | { type: 'error'; id: number; error: WireError };
 
 /** `start` tells the pool a document's page count (its time budget); the rest reach the caller. */
-export type TaskEvent = { type: 'start'; pages: number } | { type: string; [k: string]: unknown };
+export type TaskEvent = { type: 'start'; pages: number; total?: number } | { type: string; [k: string]: unknown };
 
 export interface WireError {
   name: string;

@@ -2,13 +2,14 @@
 import { closePdf, openPdf } from '../pdf/open.js';
 import { renderPagePng } from '../pdf/render.js';
 import { imagePageCount, imagePagePng } from '../images.js';
-import { runPipeline } from '../pipeline.js';
+import { finalizePages, runPipeline } from '../pipeline.js';
 import { probeInThread } from '../probe.js';
 import { sniffMediaType } from '../sniff.js';
 import { ParseAbortedError, ParseError } from '../errors.js';
 import { serveTasks, type TaskContext } from './protocol.js';
 
-export interface ParsePayload { bytes: Uint8Array; langs: string[]; pageTimeoutS: number }
+export interface ParsePayload { bytes: Uint8Array; langs: string[]; pageTimeoutS: number; firstPage?: number; maxPages?: number }
+export interface FinalizePayload { pages: string[] }
 export interface ProbePayload { bytes: Uint8Array }
 export interface RenderPayload { bytes: Uint8Array; dpi: number; first?: number; last?: number }
 
@@ -17,7 +18,9 @@ async function parse(p: ParsePayload, ctx: TaskContext) {
     langs: p.langs,
     pageTimeoutS: p.pageTimeoutS,
     signal: ctx.signal,
-    onStart: (pages) => void ctx.emit({ type: 'start', pages }),
+    firstPage: p.firstPage,
+    maxPages: p.maxPages,
+    onStart: (pages, total) => void ctx.emit({ type: 'start', pages, total }),
     onPage: (e) => void ctx.emit({ type: 'page', ...e }),
   });
   return { result };
@@ -77,6 +80,8 @@ serveTasks(async (kind, payload, ctx) => {
   switch (kind) {
     case 'parse':
       return parse(payload as ParsePayload, ctx);
+    case 'finalize':
+      return { result: finalizePages((payload as FinalizePayload).pages) };
     case 'probe':
       return probe(payload as ProbePayload, ctx);
     case 'render':

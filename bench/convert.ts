@@ -1,0 +1,175 @@
+// npm run bench: the built-in parser's speed and memory, with pdftotext measured in the same run
+// on the same machine as the yardstick (ratios only are comparable across machines).
+//   pages/s per /work/shared/bench PDF (one document at a time, and two at once = pool capacity),
+//   seconds per OCR page (tesseract CLI and tesseract.js on the same rendered page, and corpus scans
+//   end to end), peak RSS (VmHWM: the process includes the pool's worker threads) and RSS over a
+//   generated 1,000-page document (flat = memory does not grow with the page count).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { parseDocument, shutdownConvertPool, warmConvertPool } from '../src/convert/index.js';
+import { decodeImagePageGray } from '../src/convert/images.js';
+import { ocrImage, terminateWasmEngine } from '../src/convert/ocr/index.js';
+import { cliLanguages } from '../src/convert/ocr/cli-engine.js';
+import { openPdf } from '../src/convert/pdf/open.js';
+import { renderPageGray } from '../src/convert/pdf/render.js';
+
+const SHARED = process.env.DOCCONV_SHARED_DIR ?? join(process.cwd(), '..', 'shared');
+const BENCH_DIR = join(SHARED, 'bench');
+const CORPUS_DIR = join(SHARED, 'corpus');
+const PDFTOTEXT = '/usr/bin/pdftotext';
+const PAGE_TIMEOUT_S = 30;
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+
+function vmHwmBytes(): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) * 1024 : process.resourceUsage().maxRSS * 1024;
+}
+
+/** Samples RSS while `fn` runs. */
+async function sampled<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; peakRss: number }> {
+  let peakRss = process.memoryUsage().rss;
+  const timer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const t = performance.now();
+  try {
+    const value = await fn();
+    return { value, ms: performance.now() - t, peakRss: Math.max(peakRss, process.memoryUsage().rss) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** pdftotext wall time and peak RSS (GNU time), or null when it is not installed. */
+function pdftotext(file: string): { ms: number; peakRss: number } | null {
+  if (!existsSync(PDFTOTEXT)) return null;
+  const useTime = existsSync('/usr/bin/time');
+  const t = performance.now();
+  const r = useTime
+    ? spawnSync('/usr/bin/time', ['-f', '%M', PDFTOTEXT, '-layout', file, '-'], { maxBuffer: 1 << 28, encoding: 'utf8' })
+    : spawnSync(PDFTOTEXT, ['-layout', file, '-'], { maxBuffer: 1 << 28, encoding: 'utf8' });
+  const ms = performance.now() - t;
+  if (r.status !== 0) return null;
+  const kb = useTime ? Number(r.stderr.trim().split('\n').pop()) : NaN;
+  return { ms, peakRss: Number.isFinite(kb) ? kb * 1024 : NaN };
+}
+
+async function generatedTextPdf(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const words = 'the of and to in is that for it as with was on be by this are at from or an which have not had but'.split(' ');
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage([612, 792]);
+    page.drawText(`Chapter ${p + 1}`, { x: 72, y: 740, size: 16, font });
+    for (let l = 0; l < 40; l++) {
+      const line = Array.from({ length: 12 }, () => words[Math.floor(rnd() * words.length)]).join(' ');
+      page.drawText(line, { x: 72, y: 710 - l * 15, size: 11, font });
+    }
+    page.drawText(String(p + 1), { x: 300, y: 40, size: 9, font });
+  }
+  return doc.save({ useObjectStreams: true });
+}
+
+async function pagesPerSecond(): Promise<void> {
+  console.log('\n## Text PDFs (parseDocument, one document at a time)');
+  console.log('| file | pages | docconv s | docconv pages/s | pdftotext pages/s | docconv/pdftotext |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const files = readdirSync(BENCH_DIR).filter((f) => f.endsWith('.pdf')).sort();
+  for (const f of files) {
+    const path = join(BENCH_DIR, f);
+    const bytes = readFileSync(path);
+    const { value, ms } = await sampled(() => parseDocument(bytes, { pageTimeoutS: PAGE_TIMEOUT_S }));
+    const pages = value.pages.length;
+    const ours = pages / (ms / 1000);
+    const ref = pdftotext(path);
+    const theirs = ref ? pages / (ref.ms / 1000) : NaN;
+    console.log(`| ${f} | ${pages} | ${(ms / 1000).toFixed(2)} | ${ours.toFixed(1)} | ${ref ? theirs.toFixed(1) : 'n/a (no pdftotext)'} | ${ref ? (ours / theirs).toFixed(2) : '-'} |`);
+  }
+  const big = join(BENCH_DIR, 'freeculture.pdf');
+  if (existsSync(big)) {
+    const n = availableParallelism();
+    const bytes = readFileSync(big);
+    const { value, ms } = await sampled(() => Promise.all(Array.from({ length: n }, () => parseDocument(bytes, { pageTimeoutS: PAGE_TIMEOUT_S }))));
+    const pages = value.reduce((s, d) => s + d.pages.length, 0);
+    const t = performance.now();
+    for (let i = 0; i < n; i++) pdftotext(big);
+    const refMs = performance.now() - t;
+    console.log(`\nPool capacity: ${n} × freeculture.pdf at once on ${n} cores: ${(pages / (ms / 1000)).toFixed(1)} pages/s ` +
+      `(pdftotext, sequential, one core: ${(pages / (refMs / 1000)).toFixed(1)} pages/s)`);
+  }
+}
+
+async function ocrSeconds(): Promise<void> {
+  console.log('\n## OCR (seconds per page)');
+  const doc = await openPdf(readFileSync(join(BENCH_DIR, 'tracemonkey.pdf')));
+  const gray = await renderPageGray(await doc.getPage(1), 150);
+  await doc.destroy();
+  const engines: Array<'cli' | 'wasm'> = (await cliLanguages()).includes('eng') ? ['cli', 'wasm'] : ['wasm'];
+  const perEngine: Record<string, number> = {};
+  for (const engine of engines) {
+    await ocrImage(gray, { langs: ['eng'], engine }); // load data / warm
+    const runs = 3;
+    const t = performance.now();
+    for (let i = 0; i < runs; i++) await ocrImage(gray, { langs: ['eng'], engine });
+    perEngine[engine] = (performance.now() - t) / runs / 1000;
+    console.log(`- tracemonkey p.1 rendered at 150 dpi, ${engine === 'cli' ? 'tesseract CLI (1 thread)' : 'tesseract.js'}: ${perEngine[engine].toFixed(2)} s/page`);
+  }
+  if (perEngine.cli && perEngine.wasm) console.log(`- tesseract.js / CLI: ${(perEngine.wasm / perEngine.cli).toFixed(2)}x`);
+  if (!perEngine.cli) console.log('- tesseract CLI: not on PATH (skipped)');
+  await terminateWasmEngine();
+  for (const c of ['docling-ocr-test/input.pdf', 'tesseract-unlv-8087/input.tif', 'tesseract-eurotext/input.tif']) {
+    const path = join(CORPUS_DIR, c);
+    if (!existsSync(path)) continue;
+    const { value, ms } = await sampled(() => parseDocument(readFileSync(path), { pageTimeoutS: PAGE_TIMEOUT_S }));
+    console.log(`- ${c} end to end (parseDocument, auto engine): ${(ms / 1000 / value.pages.length).toFixed(2)} s/page`);
+  }
+  if (existsSync(join(CORPUS_DIR, 'tesseract-unlv-8087/input.tif'))) {
+    const img = await decodeImagePageGray(readFileSync(join(CORPUS_DIR, 'tesseract-unlv-8087/input.tif')), 0);
+    console.log(`  (UNLV page: ${img.width}×${img.height} px)`);
+  }
+  console.log('- pdftotext: no OCR (not comparable)');
+}
+
+async function memory(): Promise<void> {
+  console.log('\n## Memory');
+  const book = join(BENCH_DIR, 'freeculture.pdf');
+  if (existsSync(book)) {
+    const r = await sampled(() => parseDocument(readFileSync(book), { pageTimeoutS: PAGE_TIMEOUT_S }));
+    const ref = pdftotext(book);
+    console.log(`- freeculture.pdf (352 pages): peak RSS while parsing ${mb(r.peakRss)} (process incl. workers); pdftotext ${ref ? mb(ref.peakRss) : 'n/a'}`);
+  }
+  const bytes = await generatedTextPdf(1000);
+  const at: Record<number, number> = {};
+  const r = await sampled(() => parseDocument(bytes, {
+    pageTimeoutS: PAGE_TIMEOUT_S,
+    onPage: (e) => {
+      if ([100, 250, 500, 750, 1000].includes(e.pagesDone)) at[e.pagesDone] = process.memoryUsage().rss;
+    },
+  }));
+  console.log(`- generated 1,000-page text PDF (${mb(bytes.length)}): ${(1000 / (r.ms / 1000)).toFixed(1)} pages/s, peak RSS ${mb(r.peakRss)}`);
+  console.log(`  RSS after page 100/250/500/750/1000: ${[100, 250, 500, 750, 1000].map((p) => (at[p] ? mb(at[p]) : '?')).join(' / ')}`);
+  const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  // pdftotext needs a file: the generated (synthetic, non-user) PDF goes to a temp dir, then is removed.
+  const dir = mkdtempSync(join((await import('node:os')).tmpdir(), 'docconv-bench-'));
+  try {
+    writeFileSync(join(dir, 'gen.pdf'), bytes);
+    const ref = pdftotext(join(dir, 'gen.pdf'));
+    if (ref) console.log(`  pdftotext: ${(1000 / (ref.ms / 1000)).toFixed(1)} pages/s, peak RSS ${mb(ref.peakRss)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`- process VmHWM over the whole bench: ${mb(vmHwmBytes())}`);
+}
+
+console.log(`# docconv convert bench — ${new Date().toISOString()}, ${availableParallelism()} cores, Node ${process.version}`);
+const warm = performance.now();
+await warmConvertPool();
+console.log(`Pool of ${availableParallelism()} workers warm in ${((performance.now() - warm) / 1000).toFixed(1)} s`);
+await pagesPerSecond();
+await ocrSeconds();
+await memory();
+await shutdownConvertPool();
