@@ -3,7 +3,7 @@
 // (DOCS_ONLY_BODY); admin routes carry the `admin` tag; HTML docs pages are hidden.
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_SCHEMA_ID, ErrorSchema } from './schemas/common.js';
+import { ERROR_SCHEMA_ID, ErrorSchema, OPTIONAL_BODY_OPERATIONS } from './schemas/common.js';
 import { DOCS_ONLY_BODY } from './schemas/convert.js';
 
 export const OPENAPI_VERSION = '0.1.0';
@@ -46,6 +46,13 @@ export async function installOpenapi(app: FastifyInstance, publicUrl: string): P
       const { [DOCS_ONLY_BODY]: body, ...rest } = s;
       return { schema: { ...rest, body } as never, url };
     },
-    transformObject: (doc) => stripIds((doc as { openapiObject: unknown }).openapiObject) as never,
+    transformObject: (doc) => {
+      const out = stripIds((doc as { openapiObject: unknown }).openapiObject) as { paths?: Record<string, Record<string, { requestBody?: { required?: boolean } }>> };
+      for (const [path, method] of OPTIONAL_BODY_OPERATIONS) {
+        const body = out.paths?.[path]?.[method]?.requestBody;
+        if (body) body.required = false;
+      }
+      return out as never;
+    },
   });
 }

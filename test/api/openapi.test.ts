@@ -65,6 +65,12 @@ describe('GET /v1/openapi.json', () => {
     assert.deepEqual(doc.paths['/v1/admin/accounts'].post.tags, ['admin']);
     assert.deepEqual(doc.paths['/v1/admin/accounts/{account_id}'].patch.tags, ['admin']);
     assert.equal(Object.keys(doc.paths).some((p) => p.startsWith('/docs')), false);
+    assert.equal(doc.paths['/v1/keys'].post.requestBody.required, false);
+    for (const [method, path] of SPEC_ROUTES) {
+      for (const [status, r] of Object.entries<any>(doc.paths[path][method].responses)) {
+        if (Number(status) < 300) assert.notEqual(r.description, 'Default Response', `${method} ${path} ${status} needs a description`);
+      }
+    }
   });
 
   it('every error response references the Error schema', () => {

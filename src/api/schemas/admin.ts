@@ -1,6 +1,6 @@
 // DECISIONS §3 admin API (bearer DOCCONV_ADMIN_TOKEN): POST /admin/accounts, PATCH /admin/accounts/{account_id}.
 import { Type, type Static } from '@sinclair/typebox';
-import { BEARER, Obj, errorResponses } from './common.js';
+import { BEARER, Obj, described, errorResponses } from './common.js';
 
 const ADMIN_ERRORS = ['invalid_request', 'unauthenticated', 'invalid_api_key', 'not_found'] as const;
 
@@ -36,7 +36,7 @@ export const createAccountSchema = {
   tags: ['admin'],
   security: BEARER,
   body: CreateAccountRequest,
-  response: { 201: AccountCreated, ...errorResponses(...ADMIN_ERRORS, 'invalid_plan', 'file_too_large', 'unsupported_media_type') },
+  response: { 201: described(AccountCreated, 'Created, with its first API key (shown once).'), ...errorResponses(...ADMIN_ERRORS, 'invalid_plan', 'file_too_large', 'unsupported_media_type') },
 };
 
 export const updateAccountSchema = {
@@ -45,5 +45,5 @@ export const updateAccountSchema = {
   security: BEARER,
   params: Obj({ account_id: Type.String({ minLength: 1, maxLength: 128 }) }),
   body: UpdateAccountRequest,
-  response: { 200: Account, ...errorResponses(...ADMIN_ERRORS, 'invalid_plan', 'file_too_large', 'unsupported_media_type') },
+  response: { 200: described(Account, 'The account as it is now.'), ...errorResponses(...ADMIN_ERRORS, 'invalid_plan', 'file_too_large', 'unsupported_media_type') },
 };

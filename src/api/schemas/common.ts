@@ -54,3 +54,11 @@ export const OPTIONAL_BEARER: Array<Record<string, string[]>> = [{}, { bearerAut
 export const NO_AUTH: Array<Record<string, string[]>> = [];
 
 export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+
+/** A response schema with its OpenAPI description (what the 2xx means). */
+export function described<T extends TSchema>(schema: T, description: string): T {
+  return { ...schema, description };
+}
+
+/** Operations whose JSON body may be omitted (OpenAPI `requestBody.required: false`). */
+export const OPTIONAL_BODY_OPERATIONS: Array<[path: string, method: string]> = [['/v1/keys', 'post']];

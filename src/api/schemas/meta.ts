@@ -1,6 +1,6 @@
 // Spec §2 HealthStatus, VersionInfo, ModelInfo; routes GET /health, /version, /openapi.json.
 import { Type, type Static } from '@sinclair/typebox';
-import { NO_AUTH, Obj, StringEnum, errorResponses } from './common.js';
+import { NO_AUTH, Obj, StringEnum, described, errorResponses } from './common.js';
 
 export const DepStatus = StringEnum(['up', 'down'] as const);
 
@@ -35,14 +35,14 @@ export const healthSchema = {
   summary: 'Service health with per-dependency detail',
   tags: ['meta'],
   security: NO_AUTH,
-  response: { 200: HealthStatus, 503: { ...HealthStatus, description: 'Unhealthy: the store is unreachable.' }, ...errorResponses() },
+  response: { 200: described(HealthStatus, 'Healthy (`ok`), or `degraded` with per-dependency detail.'), 503: described(HealthStatus, 'Unhealthy (`down`): the store is unreachable.'), ...errorResponses() },
 };
 
 export const versionSchema = {
   summary: 'Service version and the parser model registry',
   tags: ['meta'],
   security: NO_AUTH,
-  response: { 200: VersionInfo, ...errorResponses() },
+  response: { 200: described(VersionInfo, 'Service, version, commit, date and the parser model registry.'), ...errorResponses() },
 };
 
 export const openapiSchema = {

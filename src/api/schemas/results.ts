@@ -1,6 +1,6 @@
 // Spec §4 read-once result routes: GET /jobs/{id}/result, /markdown, /json (one-time token, no key).
 import { Type } from '@sinclair/typebox';
-import { NO_AUTH, errorResponses } from './common.js';
+import { NO_AUTH, described, errorResponses } from './common.js';
 import { ConvertResult } from './convert.js';
 import { JobIdParams } from './jobs.js';
 
@@ -42,5 +42,5 @@ export const jsonResultSchema = {
   security: NO_AUTH,
   params: JobIdParams,
   querystring: ResultQuery,
-  response: { 200: ConvertResult, ...RESULT_ERRORS },
+  response: { 200: described(ConvertResult, 'The result as ConvertResult JSON; purged after this read.'), ...RESULT_ERRORS },
 };
