@@ -6,7 +6,7 @@
 //   generated 1,000-page document (flat = memory does not grow with the page count).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { parseDocument, shutdownConvertPool, warmConvertPool } from '../src/convert/index.js';
@@ -165,7 +165,8 @@ async function memory(): Promise<void> {
   console.log(`- process VmHWM over the whole bench: ${mb(vmHwmBytes())}`);
 }
 
-console.log(`# docconv convert bench — ${new Date().toISOString()}, ${availableParallelism()} cores, Node ${process.version}`);
+console.log(`# docconv convert bench — ${new Date().toISOString()}, ${availableParallelism()} cores, Node ${process.version}, ` +
+  `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (figures are only meaningful on an otherwise idle machine)`);
 const warm = performance.now();
 await warmConvertPool();
 console.log(`Pool of ${availableParallelism()} workers warm in ${((performance.now() - warm) / 1000).toFixed(1)} s`);

@@ -25,6 +25,15 @@ test('a text PDF becomes Markdown per page, with one progress event per page, de
   assert.deepEqual(await parseDocument(pdf, { pageTimeoutS: 30 }), doc);
 });
 
+test('a long document parsed in page windows on several workers equals a sequential run', async () => {
+  const pdf = await textPdf(Array.from({ length: 70 }, (_, i) => [`Section ${i + 1}`, `Body text of page ${i + 1} goes here.`, 'Running footer line']));
+  const done: number[] = [];
+  const pooled = await parseDocument(pdf, { pageTimeoutS: 30, onPage: (e) => done.push(e.pagesDone) });
+  const sequential = await runPipeline(pdf, { langs: ['eng'], pageTimeoutS: 30 });
+  assert.deepEqual(pooled.pages, sequential.pages);
+  assert.deepEqual(done, Array.from({ length: 70 }, (_, i) => i + 1));
+});
+
 test('bad inputs fail with typed, content-free errors', async () => {
   await assert.rejects(parseDocument(readFileSync(`${ROBUSTNESS_DIR}/pdfjs__issue3371.pdf`), { pageTimeoutS: 30 }), isCode('encrypted_pdf'));
   await assert.rejects(parseDocument(Buffer.from('%PDF-1.7\nthis is not really a pdf at all\n'), { pageTimeoutS: 30 }), isCode('malformed_document'));
