@@ -91,7 +91,9 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const indent = !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
     const monoChange = l.monospace !== prev.monospace;
-    if (gap || sizeChange || boldChange || marker || indent || shortPrev || monoChange) {
+    // Code keeps its lines together whatever their indentation.
+    const code = l.monospace && prev.monospace;
+    if (gap || monoChange || (!code && (sizeChange || boldChange || marker || indent || shortPrev))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);

@@ -123,16 +123,41 @@ async function attachLinks(page: PDFPageProxy, viewport: ReturnType<PDFPageProxy
     if (links.length >= 500) break;
   }
   if (links.length === 0) return;
-  for (const r of runs) {
-    const cx = r.x + r.width / 2;
-    const cy = r.y + r.height / 2;
-    for (const l of links) {
-      if (cx >= l.box.x - 1 && cx <= l.box.x + l.box.width + 1 && cy >= l.box.y - 2 && cy <= l.box.y + l.box.height + 2) {
-        r.link = l.url;
-        break;
-      }
-    }
+  const out: TextRun[] = [];
+  for (const r of runs) out.push(...splitAtLinks(r, links));
+  runs.splice(0, runs.length, ...out);
+}
+
+/**
+ * A run partly under a link annotation is cut at the link's edges (character positions estimated
+ * uniformly, snapped to word boundaries) so that only the linked words carry the URL.
+ */
+export function splitAtLinks(r: TextRun, links: { box: Box; url: string }[]): TextRun[] {
+  const cy = r.y + r.height / 2;
+  const hit = links.find((l) => cy >= l.box.y - 2 && cy <= l.box.y + l.box.height + 2 && l.box.x < r.x + r.width && l.box.x + l.box.width > r.x);
+  if (!hit || r.rotated || r.text.length === 0) return [r];
+  const per = r.width / r.text.length;
+  const clampIdx = (v: number): number => Math.max(0, Math.min(r.text.length, Math.round(v)));
+  let a = clampIdx((hit.box.x - r.x) / per);
+  let b = clampIdx((hit.box.x + hit.box.width - r.x) / per);
+  // Snap to the nearest word boundaries (the uniform width estimate drifts).
+  a = nearestBoundary(r.text, a, true);
+  b = nearestBoundary(r.text, b, false);
+  if (b <= a) return [r];
+  const piece = (from: number, to: number, link?: string): TextRun | null =>
+    to > from && r.text.slice(from, to).trim() ? { ...r, text: r.text.slice(from, to), x: r.x + from * per, width: (to - from) * per, link } : null;
+  return [piece(0, a), piece(a, b, hit.url), piece(b, r.text.length)].filter((p): p is TextRun => p !== null);
+}
+
+/** Nearest index where a word starts (`start`) or ends. */
+function nearestBoundary(text: string, i: number, start: boolean): number {
+  const isBoundary = (k: number): boolean =>
+    start ? k === 0 || (/\s/.test(text[k - 1]) && !/\s/.test(text[k] ?? ' ')) : k === text.length || (/\s/.test(text[k]) && !/\s/.test(text[k - 1] ?? ' '));
+  for (let d = 0; d <= text.length; d++) {
+    if (i - d >= 0 && isBoundary(i - d)) return i - d;
+    if (i + d <= text.length && isBoundary(i + d)) return i + d;
   }
+  return i;
 }
 
 /** Tiled images (one picture painted as strips) become one box. */

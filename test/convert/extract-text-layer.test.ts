@@ -1,0 +1,83 @@
+// The text-layer extraction on PDFs generated with pdf-lib: runs with styles in top-left
+// coordinates, ruling lines, images, links, and the usable-text-layer decision.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { extractPageLayout, usableTextLayer } from '../../src/convert/pdf/extract.js';
+import type { PageLayoutInput } from '../../src/convert/layout/types.js';
+import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
+
+async function firstPageLayout(bytes: Uint8Array): Promise<PageLayoutInput> {
+  const doc = await getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  try {
+    return await extractPageLayout(await doc.getPage(1), 0);
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function samplePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdf.embedFont(StandardFonts.Courier);
+  page.drawText('Quarterly Results', { x: 72, y: 700, size: 20, font: bold });
+  const sentence = 'Revenue grew in every region this quarter, see the website for details.';
+  page.drawText(sentence, { x: 72, y: 660, size: 10, font: regular });
+  const linkX0 = 72 + regular.widthOfTextAtSize(sentence.slice(0, sentence.indexOf('website')), 10);
+  const linkX1 = linkX0 + regular.widthOfTextAtSize('website', 10);
+  page.drawText('print(total)', { x: 72, y: 640, size: 10, font: mono });
+  page.drawLine({ start: { x: 72, y: 600 }, end: { x: 400, y: 600 }, thickness: 1, color: rgb(0, 0, 0) });
+  // A link annotation over "website".
+  const link = pdf.context.obj({
+    Type: 'Annot', Subtype: 'Link', Rect: [linkX0, 656, linkX1, 670], Border: [0, 0, 0],
+    A: { Type: 'Action', S: 'URI', URI: PDFString.of('https://example.org/report') },
+  });
+  page.node.set(PDFName.of('Annots'), pdf.context.obj([pdf.context.register(link)]));
+  return pdf.save();
+}
+
+test('extract: runs carry top-left coordinates, bold and monospace styles, and links', async () => {
+  const input = await firstPageLayout(await samplePdf());
+  assert.equal(input.width, 612);
+  assert.equal(input.height, 792);
+  const title = input.runs.find((r) => r.text.includes('Quarterly'));
+  assert.ok(title);
+  assert.ok(title.bold);
+  assert.ok(Math.abs(title.fontSize - 20) < 0.1);
+  // Baseline at PDF y=700 → 92 from the top.
+  assert.ok(Math.abs((title.baseline ?? 0) - 92) < 0.5);
+  assert.ok(title.y < 92 && title.y > 70);
+  const code = input.runs.find((r) => r.text.includes('print'));
+  assert.ok(code?.monospace);
+  const body = input.runs.find((r) => r.text.includes('Revenue'));
+  assert.equal(body?.bold, false);
+  assert.equal(body?.link, undefined);
+  const linked = input.runs.find((r) => r.link);
+  assert.equal(linked?.text.trim(), 'website');
+  assert.equal(linked?.link, 'https://example.org/report');
+  const rule = input.rules.find((r) => Math.abs(r.y0 - 192) < 1 && Math.abs(r.y1 - 192) < 1);
+  assert.ok(rule, JSON.stringify(input.rules));
+  assert.ok(usableTextLayer(input));
+});
+
+test('extract: the page goes through the layout stage to Markdown', async () => {
+  const input = await firstPageLayout(await samplePdf());
+  const md = layoutPageToMarkdown(input, createLayoutContext());
+  assert.match(md, /^# Quarterly Results/m);
+  assert.match(md, /```\nprint\(total\)\n```/);
+  assert.match(md, /see the \[website\]\(https:\/\/example\.org\/report\) for details\./);
+});
+
+test('usable text layer: a few stamps or garbage do not count', () => {
+  const base = { index: 0, width: 612, height: 792, rules: [], images: [], fromOcr: false };
+  const run = (text: string) => ({ text, x: 10, y: 10, width: 50, height: 10, fontSize: 10, bold: false, italic: false, monospace: false });
+  assert.equal(usableTextLayer({ ...base, runs: [run('12')] }), false);
+  assert.equal(usableTextLayer({ ...base, runs: [run('~~~ ### @@@ %%% ^^^ &&& *** !!!')] }), false);
+  assert.equal(usableTextLayer({ ...base, runs: [run('This page has a real sentence of text on it.')] }), true);
+  // A full-page scan with a short invisible layer: OCR it instead.
+  const scan = { ...base, images: [{ x: 0, y: 0, width: 612, height: 792 }] };
+  assert.equal(usableTextLayer({ ...scan, runs: [run('A short caption only.')] }), false);
+});

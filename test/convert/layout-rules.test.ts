@@ -1,0 +1,171 @@
+// Unit tests of the pure layout rules on generated input.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { buildSegments, groupLines, joinRuns } from '../../src/convert/layout/lines.js';
+import { listMarker } from '../../src/convert/layout/lists.js';
+import { dominantSize, headingLevel } from '../../src/convert/layout/headings.js';
+import { dropMarginLines, isPageNumber, isStamp } from '../../src/convert/layout/margins.js';
+import { findGutters, orderRegion, type Item } from '../../src/convert/layout/regions.js';
+import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
+import { findRuledRegions } from '../../src/convert/layout/ruled-tables.js';
+import { visualToLogical } from '../../src/convert/layout/bidi.js';
+import { joinDropCaps } from '../../src/convert/layout/dropcap.js';
+import { flowLines, groupParagraphs } from '../../src/convert/layout/paragraphs.js';
+
+/** One run per word, 0.5 em per character, laid out from x on the line whose top is y. */
+function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
+  const out: TextRun[] = [];
+  let cx = x;
+  for (const w of text.split(' ')) {
+    const width = w.length * size * 0.5;
+    out.push({ text: w, x: cx, y, width, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + size * 0.8, ...extra });
+    cx += width + size * 0.25;
+  }
+  return out;
+}
+
+function items(runs: TextRun[]): Item[] {
+  return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+}
+
+test('lines: runs on one baseline join with spaces; a wide gap splits segments', () => {
+  const runs = [...words('Hello world', 50, 100), ...words('far away', 300, 100)];
+  assert.equal(groupLines(runs).length, 1);
+  const segs = buildSegments(runs);
+  assert.deepEqual(segs.map((s) => s.text), ['Hello world', 'far away']);
+  assert.equal(segs[0].lineId, segs[1].lineId);
+});
+
+test('lines: a superscript stays on its line', () => {
+  const runs = [...words('E = mc', 50, 100), { ...words('2', 80, 99.5, 6)[0], baseline: 104.3 }];
+  assert.equal(groupLines(runs).length, 1);
+});
+
+test('lines: RTL runs are joined right to left', () => {
+  const a: TextRun = { text: 'سلام', x: 200, y: 100, width: 40, height: 10, fontSize: 10, bold: false, italic: false, monospace: false };
+  const b: TextRun = { ...a, text: 'دنیا', x: 150 };
+  assert.equal(joinRuns([b, a], true), 'سلام دنیا');
+});
+
+test('bidi: an RTL word inside a left-to-right item is put in logical order', () => {
+  assert.equal(visualToLogical('abcdefgh مالس'), 'abcdefgh سلام');
+  // Mostly RTL: the stretches are read right to left as well.
+  assert.equal(visualToLogical('ab مالس'), 'سلام ab');
+  assert.equal(visualToLogical('plain text'), 'plain text');
+});
+
+test('lists: bullets, numbers, letters and roman numerals', () => {
+  assert.deepEqual(listMarker('• first item')?.rest, 'first item');
+  assert.equal(listMarker('3. third')?.number, 3);
+  assert.equal(listMarker('a) alpha')?.label, 'a)');
+  assert.equal(listMarker('(iv) four')?.label, '(iv)');
+  assert.equal(listMarker('Plain sentence.'), null);
+});
+
+test('headings: body size by characters; larger or bold short lines are headings', () => {
+  assert.equal(dominantSize([[10, 900], [18, 40], [12, 60]]), 10);
+  assert.equal(headingLevel({ text: 'Title', lines: 1, size: 20, bold: false }, 10), 1);
+  assert.equal(headingLevel({ text: 'Section', lines: 1, size: 13.5, bold: false }, 10), 2);
+  assert.equal(headingLevel({ text: '2.1 Methods', lines: 1, size: 10, bold: true }, 10), 3);
+  assert.equal(headingLevel({ text: 'A bold sentence that ends.', lines: 1, size: 10, bold: true }, 10), 0);
+  assert.equal(headingLevel({ text: 'body text', lines: 1, size: 10, bold: false }, 10), 0);
+});
+
+test('margins: page numbers and stamps are recognised', () => {
+  assert.ok(isPageNumber('12'));
+  assert.ok(isPageNumber('Page 3 of 10'));
+  assert.ok(isPageNumber('- iv -'));
+  assert.ok(!isPageNumber('12 apples'));
+  assert.ok(isStamp('Downloaded from http://example.org/ on May 1, 2020'));
+});
+
+test('margins: a running header set apart at the top and a page number at the bottom are dropped', () => {
+  const runs = [
+    ...words('Journal of Things | Vol 3', 50, 20, 8),
+    ...Array.from({ length: 30 }, (_, i) => words('body text line that is long enough to count', 50, 80 + i * 12)).flat(),
+    ...words('7', 300, 770, 9),
+  ];
+  const segs = dropMarginLines(buildSegments(runs), 792, 10);
+  const texts = segs.map((s) => s.text);
+  assert.ok(!texts.includes('Journal of Things | Vol 3'));
+  assert.ok(!texts.includes('7'));
+  assert.equal(texts.length, 30);
+});
+
+test('margins: a large title near the top is kept', () => {
+  const runs = [...words('Big Title', 50, 60, 16), ...Array.from({ length: 20 }, (_, i) => words('body text line', 50, 100 + i * 12)).flat()];
+  const segs = dropMarginLines(buildSegments(runs), 792, 10);
+  assert.ok(segs.some((s) => s.text === 'Big Title'));
+});
+
+test('regions: two columns are read column by column, a full-width title first', () => {
+  const runs = [...words('A title across the whole page width of this document here', 50, 50, 10)];
+  for (let i = 0; i < 6; i++) runs.push(...words(`left column line ${i} with text`, 50, 80 + i * 12));
+  for (let i = 0; i < 6; i++) runs.push(...words(`right column line ${i} with text`, 320, 80 + i * 12));
+  const blocks = orderRegion(items(runs), 9);
+  const order = blocks.flatMap((b) => b.items.map((it) => it.seg!.text));
+  assert.equal(order[0].startsWith('A title'), true);
+  const lastLeft = order.indexOf('left column line 5 with text');
+  const firstRight = order.indexOf('right column line 0 with text');
+  assert.ok(lastLeft >= 0 && firstRight > lastLeft, order.join(' / '));
+});
+
+test('regions: aligned short cells become a grid, and the grid a table', () => {
+  const runs: TextRun[] = [];
+  const rows = [['Name', 'Qty', 'Price'], ['Apple', '3', '1.20'], ['Pear', '10', '0.80'], ['Plum', '7', '2.00']];
+  rows.forEach((r, i) => r.forEach((c, j) => runs.push(...words(c, 50 + j * 120, 100 + i * 14))));
+  const blocks = orderRegion(items(runs), 9);
+  assert.equal(blocks.length, 1);
+  assert.equal(blocks[0].kind, 'grid');
+  const b = blocks[0];
+  assert.ok(b.kind === 'grid');
+  const t = tableFromWhitespace(b.items, b.gutters);
+  assert.deepEqual(t.rows.map((r) => r.map((c) => c?.text)), rows);
+});
+
+test('tables: a wrapped first-column label continues its row', () => {
+  const runs = [
+    ...words('Item', 50, 100), ...words('Value', 250, 100),
+    ...words('Long label', 50, 114), ...words('42', 250, 114),
+    ...words('continued', 50, 125),
+    ...words('Short', 50, 142), ...words('7', 250, 142),
+  ];
+  const its = items(runs);
+  const gutters = findGutters(its, 9);
+  const t = tableFromWhitespace(its, gutters);
+  assert.deepEqual(t.rows.map((r) => r.map((c) => c?.text)), [['Item', 'Value'], ['Long label continued', '42'], ['Short', '7']]);
+});
+
+test('ruled tables: a full grid is found; rules stacked without verticals give an open region', () => {
+  const rules = [];
+  for (const y of [100, 120, 140]) rules.push({ x0: 50, y0: y, x1: 250, y1: y });
+  for (const x of [50, 150, 250]) rules.push({ x0: x, y0: 100, x1: x, y1: 140 });
+  const found = findRuledRegions(rules, 612);
+  assert.equal(found.grids.length, 1);
+  assert.deepEqual(found.grids[0].xs, [50, 150, 250]);
+  const open = findRuledRegions([{ x0: 50, y0: 300, x1: 400, y1: 300 }, { x0: 50, y0: 320, x1: 400, y1: 320 }, { x0: 50, y0: 420, x1: 400, y1: 420 }], 612);
+  assert.equal(open.grids.length, 0);
+  assert.equal(open.open.length, 1);
+});
+
+test('paragraphs: a larger gap and a first-line indent start new paragraphs', () => {
+  const runs = [
+    ...words('First paragraph line one that is long enough', 50, 100),
+    ...words('and its second line.', 50, 112),
+    ...words('Second paragraph after a gap here and more', 50, 140),
+    ...words('continues here without any indent at all ok', 50, 152),
+    ...words('Indented third paragraph starts here and', 65, 164),
+    ...words('goes on at the left margin again, fine', 50, 176),
+  ];
+  const paras = groupParagraphs(flowLines(buildSegments(runs)));
+  assert.equal(paras.length, 3);
+});
+
+test('drop caps: a large initial joins the line to its right', () => {
+  const cap: TextRun = { text: 'O', x: 50, y: 100, width: 20, height: 30, fontSize: 30, bold: false, italic: false, monospace: false };
+  const runs = [cap, ...words('nce upon a time', 72, 101), ...words('there was a page', 72, 113)];
+  const out = joinDropCaps(runs, 10);
+  assert.ok(out.some((r) => r.text === 'Once'));
+  assert.equal(out.length, runs.length - 1);
+});

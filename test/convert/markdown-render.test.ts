@@ -1,0 +1,139 @@
+// Markdown rendering: inline styles, de-hyphenation, tables, running lines, and a whole page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
+import { joinLinePieces, renderPieces } from '../../src/convert/markdown/inline.js';
+import { renderTable } from '../../src/convert/markdown/table.js';
+import { finalizeDocument } from '../../src/convert/markdown/finalize.js';
+import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
+
+function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
+  const out: TextRun[] = [];
+  let cx = x;
+  for (const w of text.split(' ')) {
+    const width = w.length * size * 0.5;
+    out.push({ text: w, x: cx, y, width, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + size * 0.8, ...extra });
+    cx += width + size * 0.25;
+  }
+  return out;
+}
+
+/** Runs of several styled pieces on one line, each following the previous. */
+function line(pieces: [string, Partial<TextRun>][], x: number, y: number, size = 10): TextRun[] {
+  const out: TextRun[] = [];
+  let cx = x;
+  for (const [text, extra] of pieces) {
+    const ws = words(text, cx, y, size, extra);
+    out.push(...ws);
+    const last = ws[ws.length - 1];
+    cx = last.x + last.width + size * 0.25;
+  }
+  return out;
+}
+
+function page(runs: TextRun[], extra: Partial<PageLayoutInput> = {}): PageLayoutInput {
+  return { index: 0, width: 612, height: 792, runs, rules: [], images: [], fromOcr: false, ...extra };
+}
+
+test('inline: bold, italic and links become Markdown spans', () => {
+  const md = renderPieces([
+    { text: 'plain ', bold: false, italic: false },
+    { text: 'strong', bold: true, italic: false },
+    { text: ' and ', bold: false, italic: false },
+    { text: 'slanted', bold: false, italic: true },
+    { text: ' see ', bold: false, italic: false },
+    { text: 'site', bold: false, italic: false, link: 'https://example.org/a' },
+  ], { styles: true });
+  assert.equal(md, 'plain **strong** and *slanted* see [site](https://example.org/a)');
+});
+
+test('inline: a word hyphenated at a line end is joined', () => {
+  const joined = joinLinePieces([[{ text: 'a conver-', bold: false, italic: false }], [{ text: 'sion here', bold: false, italic: false }]]);
+  assert.equal(renderPieces(joined, { styles: true }), 'a conversion here');
+  const kept = joinLinePieces([[{ text: 'state-', bold: false, italic: false }], [{ text: 'Of-the-art', bold: false, italic: false }]]);
+  assert.equal(renderPieces(kept, { styles: true }), 'state- Of-the-art');
+});
+
+test('tables: pipe table without spans, HTML with spans', () => {
+  const cell = (text: string, rowSpan = 1, colSpan = 1) => ({ text, rowSpan, colSpan });
+  const pipe = renderTable({ rows: [[cell('a'), cell('b|c')], [cell('1'), cell('2')]], top: 0, bottom: 0, x0: 0, x1: 0 });
+  assert.equal(pipe, '| a | b\\|c |\n| --- | --- |\n| 1 | 2 |');
+  const html = renderTable({ rows: [[cell('h', 1, 2), null], [cell('x'), cell('y')]], top: 0, bottom: 0, x0: 0, x1: 0 });
+  assert.match(html, /<th colspan="2">h<\/th>/);
+  assert.match(html, /<td>x<\/td><td>y<\/td>/);
+});
+
+test('finalize: a margin line repeating across pages is dropped, other lines stay', () => {
+  const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+  const pages = names.map((n, i) => `ACME Annual Report ${2020 + (i % 2)}\n\nBody text about ${n}.\n\nPage ${i + 1}`);
+  const out = finalizeDocument(pages, createLayoutContext());
+  for (let i = 0; i < 6; i++) {
+    assert.ok(!out[i].includes('ACME'), out[i]);
+    assert.ok(out[i].includes(`Body text about ${names[i]}.`));
+  }
+  assert.deepEqual(finalizeDocument(['one', 'two'], createLayoutContext()), ['one', 'two']);
+});
+
+test('finalize: linear enough for 1,000 pages', () => {
+  const pages = Array.from({ length: 1000 }, (_, i) => `Header\n\n${'text '.repeat(200)}\n\n${i + 1}`);
+  const t0 = Date.now();
+  const out = finalizeDocument(pages, createLayoutContext());
+  assert.ok(Date.now() - t0 < 2000);
+  assert.ok(!out[10].startsWith('Header'));
+});
+
+test('page: heading, paragraph with bold span, bullet list and numbered list', () => {
+  const runs = [
+    ...words('Introduction', 50, 60, 18),
+    ...words('This is the body text of the page and it is long enough', 50, 100),
+    ...line([['to wrap onto a second line with a', {}], ['bold', { bold: true }], ['word.', {}]], 50, 112),
+    ...words('• first point', 50, 140),
+    ...words('• second point', 50, 152),
+    ...words('1. step one', 50, 180),
+    ...words('2. step two', 50, 192),
+  ];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  const lines = md.split('\n').filter(Boolean);
+  assert.equal(lines[0], '# Introduction');
+  assert.match(md, /second line with a \*\*bold\*\* word\./);
+  assert.ok(lines.includes('- first point'));
+  assert.ok(lines.includes('- second point'));
+  assert.ok(lines.includes('1. step one'));
+  assert.ok(lines.includes('2. step two'));
+});
+
+test('page: monospace lines become a fenced code block; output is deterministic', () => {
+  const runs = [
+    ...words('Example of code follows in this long enough paragraph of text', 50, 60),
+    ...words('function f(x) {', 50, 90, 10, { monospace: true }),
+    ...words('return x;', 74, 102, 10, { monospace: true }),
+    ...words('}', 50, 114, 10, { monospace: true }),
+  ];
+  const a = layoutPageToMarkdown(page(runs), createLayoutContext());
+  const b = layoutPageToMarkdown(page(runs.slice().reverse()), createLayoutContext());
+  assert.match(a, /```\nfunction f\(x\) \{\n {4}return x;\n\}\n```/);
+  assert.equal(a, b);
+});
+
+test('page: a ruled grid becomes a pipe table; a large image a placeholder', () => {
+  const rules = [];
+  for (const y of [100, 120, 140, 160]) rules.push({ x0: 50, y0: y, x1: 350, y1: y });
+  for (const x of [50, 200, 350]) rules.push({ x0: x, y0: 100, x1: x, y1: 160 });
+  const runs = [
+    ...words('Country', 55, 105), ...words('Total', 205, 105),
+    ...words('France', 55, 125), ...words('12.5', 205, 125),
+    ...words('Spain', 55, 145), ...words('7.25', 205, 145),
+  ];
+  const md = layoutPageToMarkdown(page(runs, { rules, images: [{ x: 50, y: 300, width: 300, height: 200 }] }), createLayoutContext());
+  assert.match(md, /\| Country \| Total \|\n\| --- \| --- \|\n\| France \| 12\.5 \|\n\| Spain \| 7\.25 \|/);
+  assert.match(md, /<!-- image -->/);
+});
+
+test('page: OCR words (no styles) still give paragraphs and no code blocks', () => {
+  const runs = [
+    ...words('scanned text line one goes here', 50, 100, 10, { monospace: true, confidence: 90 }),
+    ...words('and the second line follows it', 50, 112, 10, { monospace: true, confidence: 90 }),
+  ];
+  const md = layoutPageToMarkdown(page(runs, { fromOcr: true }), createLayoutContext());
+  assert.equal(md, 'scanned text line one goes here and the second line follows it');
+});
