@@ -13,6 +13,7 @@ import { parseDocument, shutdownConvertPool, warmConvertPool } from '../src/conv
 import { decodeImagePageGray } from '../src/convert/images.js';
 import { ocrImage, terminateWasmEngine } from '../src/convert/ocr/index.js';
 import { cliLanguages } from '../src/convert/ocr/cli-engine.js';
+import { OCR_RENDER_DPI } from '../src/convert/limits.js';
 import { openPdf } from '../src/convert/pdf/open.js';
 import { renderPageGray } from '../src/convert/pdf/render.js';
 
@@ -106,7 +107,7 @@ async function pagesPerSecond(): Promise<void> {
 async function ocrSeconds(): Promise<void> {
   console.log('\n## OCR (seconds per page)');
   const doc = await openPdf(readFileSync(join(BENCH_DIR, 'tracemonkey.pdf')));
-  const gray = await renderPageGray(await doc.getPage(1), 150);
+  const gray = await renderPageGray(await doc.getPage(1), OCR_RENDER_DPI);
   await doc.destroy();
   const engines: Array<'cli' | 'wasm'> = (await cliLanguages()).includes('eng') ? ['cli', 'wasm'] : ['wasm'];
   const perEngine: Record<string, number> = {};
@@ -116,7 +117,7 @@ async function ocrSeconds(): Promise<void> {
     const t = performance.now();
     for (let i = 0; i < runs; i++) await ocrImage(gray, { langs: ['eng'], engine });
     perEngine[engine] = (performance.now() - t) / runs / 1000;
-    console.log(`- tracemonkey p.1 rendered at 150 dpi, ${engine === 'cli' ? 'tesseract CLI (1 thread)' : 'tesseract.js'}: ${perEngine[engine].toFixed(2)} s/page`);
+    console.log(`- tracemonkey p.1 rendered at ${OCR_RENDER_DPI} dpi, ${engine === 'cli' ? 'tesseract CLI (1 thread)' : 'tesseract.js'}: ${perEngine[engine].toFixed(2)} s/page`);
   }
   if (perEngine.cli && perEngine.wasm) console.log(`- tesseract.js / CLI: ${(perEngine.wasm / perEngine.cli).toFixed(2)}x`);
   if (!perEngine.cli) console.log('- tesseract CLI: not on PATH (skipped)');

@@ -29,3 +29,21 @@ export function rotateGray(img: GrayImage, deg: Rotation): GrayImage {
   }
   return { ...img, data: out, width: h, height: w };
 }
+
+/** The image at half resolution (2×2 box filter); points per pixel double. */
+export function halfSize(img: GrayImage): GrayImage {
+  const w = img.width >> 1;
+  const h = img.height >> 1;
+  const out = new Uint8Array(w * h);
+  const src = img.data;
+  const stride = img.width;
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * stride;
+    const r1 = r0 + stride;
+    for (let x = 0; x < w; x++) {
+      const c = 2 * x;
+      out[y * w + x] = (src[r0 + c] + src[r0 + c + 1] + src[r1 + c] + src[r1 + c + 1]) >> 2;
+    }
+  }
+  return { data: out, width: w, height: h, pointsPerPixel: img.pointsPerPixel * 2 };
+}

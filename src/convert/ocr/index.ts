@@ -3,7 +3,7 @@ import type { TextRun } from '../layout/types.js';
 import type { GrayImage } from '../pdf/render.js';
 import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limits.js';
 import { cliSupports, recognizeWithCli } from './cli-engine.js';
-import { rotateGray, toPgm, type Rotation } from './image.js';
+import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
 import { parseTesseractTsv, type OcrWords } from './tsv.js';
 import { recognizeWithWasm } from './wasm-engine.js';
 
@@ -40,30 +40,41 @@ async function recognize(img: GrayImage, opts: OcrOptions): Promise<OcrWords> {
 /** Higher is better: confident, language-like words. */
 const score = (w: OcrWords) => w.meanConfidence + 2 * w.wordlike;
 
+/** Orientation is judged on a half-size copy of large pages: a quarter of the OCR cost per try. */
+const ORIENTATION_PROBE_MIN_WIDTH = 1000;
+
 /**
  * OCR with automatic orientation: Tesseract's OSD data is not shipped with tesseract.js, so a page
- * that reads poorly upright (low mean confidence) is read again turned 180°, then 90° and 270°, and
- * the best reading is kept. Blank or nearly blank pages are not retried.
+ * that reads poorly upright (low mean confidence) is read again turned 180°, then 90° and 270° (on a
+ * half-size copy), and a turn is kept only when it reads clearly and better; the page is then read
+ * at full size that way. Blank or nearly blank pages are not retried.
  */
 export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPage> {
-  let best: { words: OcrWords; rotation: Rotation; img: GrayImage } = { words: await recognize(img, opts), rotation: 0, img };
+  const upright = await recognize(img, opts);
   const needsRetry = (w: OcrWords) => w.runs.length >= 3 && w.meanConfidence < OCR_ROTATION_RETRY_CONFIDENCE;
-  if (needsRetry(best.words)) {
-    for (const rotation of [180, 90, 270] as const) {
+  let rotation: Rotation = 0;
+  if (needsRetry(upright)) {
+    const probe = img.width >= ORIENTATION_PROBE_MIN_WIDTH ? halfSize(img) : img;
+    let best = probe === img ? upright : await recognize(probe, opts);
+    for (const turn of [180, 90, 270] as const) {
       opts.signal?.throwIfAborted();
-      const turned = rotateGray(img, rotation);
-      const words = await recognize(turned, opts);
+      const words = await recognize(rotateGray(probe, turn), opts);
       // A turn must read clearly better, not just less badly (a page in another script reads as
       // noise whichever way it is turned: keep it upright).
-      if (words.meanConfidence >= OCR_ROTATION_RETRY_CONFIDENCE && score(words) > score(best.words)) best = { words, rotation, img: turned };
-      if (!needsRetry(best.words)) break;
+      if (words.meanConfidence >= OCR_ROTATION_RETRY_CONFIDENCE && score(words) > score(best)) {
+        best = words;
+        rotation = turn;
+      }
+      if (!needsRetry(best)) break;
     }
   }
+  const finalImg = rotateGray(img, rotation);
+  const words = rotation === 0 ? upright : await recognize(finalImg, opts);
   return {
-    runs: best.words.runs,
-    width: best.img.width * best.img.pointsPerPixel,
-    height: best.img.height * best.img.pointsPerPixel,
-    rotation: best.rotation,
-    meanConfidence: best.words.meanConfidence,
+    runs: words.runs,
+    width: finalImg.width * finalImg.pointsPerPixel,
+    height: finalImg.height * finalImg.pointsPerPixel,
+    rotation,
+    meanConfidence: words.meanConfidence,
   };
 }
