@@ -1,19 +1,14 @@
-// A real docconv server for CLI and client tests: buildApp with the real store (PGlite in a temp
-// dir), listening on a free 127.0.0.1 port, with an admin token. Plus a runner for the `docconv`
+// A real docconv server for CLI and client tests: the shared test app (test/helpers: buildApp with a
+// real PGlite store), listening on a free 127.0.0.1 port, with an admin token. Plus a runner for the `docconv`
 // command as a subprocess (async: the server lives in this process's event loop).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { createModelGateway } from '../../src/models/gateway.js';
-import { openStore } from '../../src/store/index.js';
+import type { App } from '../../src/app.js';
+import { buildTestApp, TEST_ADMIN_TOKEN } from '../helpers/app.js';
 
-export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+export const ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 export const BIN = fileURLToPath(new URL('../../bin/docconv.mjs', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,23 +27,11 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'docconv-cli-test-'));
   const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port), HOST: '127.0.0.1', DOCCONV_DATA_DIR: dataDir, DOCCONV_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DOCCONV_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent', ...env,
-  });
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: undefined, inMemory: true });
-  const app = await buildApp({ config, store, models: createModelGateway(config), logger: false });
-  await app.listen({ port, host: '127.0.0.1' });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    app,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // The foundation's test app (PGlite in memory, admin token, silent logs), on a real socket.
+  const t = await buildTestApp({ env: { DOCCONV_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${port}`, app: t.app, close: () => t.close() };
 }
 
 export interface CliResult {
