@@ -81,9 +81,15 @@ ON CONFLICT (bucket) DO UPDATE SET
   updated_at = greatest(b.updated_at, excluded.updated_at)
 RETURNING tokens, allowed`;
 
-/** Shared buckets for nodes on one PostgreSQL: one atomic upsert per request. */
+/**
+ * Shared buckets for nodes on one PostgreSQL: one atomic upsert per request. A refused bucket is
+ * remembered locally until its next token is due: other nodes can only take tokens, never add
+ * them, so no request anywhere can succeed before then and the refusal is exact without the store.
+ */
 export class PostgresRateLimiter implements RateLimiter {
   private readonly sweeper: NodeJS.Timeout;
+  private readonly refused = new Map<string, { tokens: number; atS: number; untilS: number }>();
+  private readonly now = () => Date.now() / 1000;
 
   constructor(private readonly store: Store) {
     this.sweeper = setInterval(() => {
@@ -93,9 +99,23 @@ export class PostgresRateLimiter implements RateLimiter {
     this.sweeper.unref();
   }
 
-  async take(bucket: string, tier: Tier): Promise<RateDecision> {
-    const rows = await this.store.query<{ tokens: number; allowed: boolean }>(TAKE_SQL, [bucket, tier.burst, tier.requestsPerMinute / 60]);
-    return decide(Number(rows[0].tokens), rows[0].allowed, tier);
+  take(bucket: string, tier: Tier): RateDecision | Promise<RateDecision> {
+    const rate = tier.requestsPerMinute / 60;
+    const known = this.refused.get(bucket);
+    if (known) {
+      const t = this.now();
+      if (t < known.untilS) return decide(Math.min(tier.burst, known.tokens + (t - known.atS) * rate), false, tier);
+      this.refused.delete(bucket);
+    }
+    return this.store.query<{ tokens: number; allowed: boolean }>(TAKE_SQL, [bucket, tier.burst, rate]).then((rows) => {
+      const tokens = Number(rows[0].tokens);
+      if (!rows[0].allowed) {
+        const t = this.now();
+        if (this.refused.size > 100_000) this.refused.clear();
+        this.refused.set(bucket, { tokens, atS: t, untilS: t + (1 - tokens) / rate });
+      }
+      return decide(tokens, rows[0].allowed, tier);
+    });
   }
 
   close(): void {
