@@ -8,6 +8,8 @@ import { ParseAbortedError, ParseError } from '../errors.js';
 import { MIN_DOCUMENT_BUDGET_MS, WORKER_KILL_GRACE_MS } from '../limits.js';
 import { fromWire, type FromWorker, type TaskEvent, type ToWorker } from './protocol.js';
 
+/** A worker that is not ready this long after it was started is broken. */
+const WORKER_START_TIMEOUT_MS = 120_000;
 /** Heap ceiling of one worker: a hostile document fails with document_too_complex, not an OOM crash. */
 const WORKER_MAX_OLD_GENERATION_MB = 2048;
 
@@ -143,11 +145,13 @@ export class WorkerPool {
   private start(slot: Slot, task: Task): void {
     slot.task = task;
     slot.worker.ref();
-    slot.startedAt = Date.now();
-    this.arm(slot, 1);
+    // A fresh worker first loads pdf.js and friends: its start-up is not the document's budget.
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.kill(slot, new ParseError('malformed_document')), WORKER_START_TIMEOUT_MS);
     const transfer = task.opts.transfer ?? [];
     slot.ready.then(() => {
-      if (slot.task !== task || task.settled) return;
+      if (slot.task !== task) return;
+      if (task.settled) return this.release(slot); // cancelled while the worker was starting
       slot.startedAt = Date.now();
       this.arm(slot, 1);
       slot.worker.postMessage({ type: 'task', id: task.id, kind: task.kind, payload: task.payload } satisfies ToWorker, transfer);
