@@ -26,7 +26,9 @@ export function sniffMediaType(bytes: Uint8Array): MediaType | null {
   if (startsWith(bytes, PDF_HEADER)) return 'application/pdf';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // Classic TIFF (II*\0 / MM\0*) and BigTIFF (II+\0 / MM\0+).
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'image/tiff';
+  if (startsWith(bytes, [0x49, 0x49, 0x2b, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2b])) return 'image/tiff';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
   if (looksLikePdf(bytes)) return 'application/pdf';
   return null;

@@ -15,6 +15,7 @@ test('recognises each supported format by its magic bytes', async () => {
   assert.equal(sniffMediaType(await img.clone().tiff().toBuffer()), 'image/tiff');
   assert.equal(sniffMediaType(await img.clone().webp().toBuffer()), 'image/webp');
   assert.equal(sniffMediaType(bytes('MM\0*\0\0\0\b')), 'image/tiff');
+  assert.equal(sniffMediaType(bytes('II+\0\b\0\0\0')), 'image/tiff');
 });
 
 test('finds a PDF header after junk and a PDF that starts with objects', () => {
