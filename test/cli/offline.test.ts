@@ -7,7 +7,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI_EXIT, ERROR_CATALOGUE, ERROR_CODES } from '../../src/errors/catalogue.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
-import { freePort, runDocconv } from './real-server.js';
+import { freePort, runDocconv, type CliResult } from './real-server.js';
+
+/** Runs several invocations, a few at a time (each is a Node process; CI machines have 2 cores). */
+async function runMany(argsList: string[][], limit = 3): Promise<CliResult[]> {
+  const results: CliResult[] = new Array(argsList.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < argsList.length) {
+      const i = next++;
+      results[i] = await runDocconv(argsList[i]);
+    }
+  }));
+  return results;
+}
 
 test('docconv errors: one line per code, `<code> <status> <exit code> <type> <description>`', async () => {
   const { code, stdout, stderr } = await runDocconv(['errors']);
@@ -42,7 +55,7 @@ test('--help works for the tool, every group and every command (exit 0, stdout)'
   const main = await runDocconv(['--help']);
   assert.equal(main.code, 0);
   for (const c of COMMANDS) assert.ok(main.stdout.includes(c.name), c.name);
-  const all = await Promise.all([...COMMANDS.map((c) => [...c.name.split(' '), '--help']), ['jobs', '--help'], ['admin', 'accounts', '--help'], ['help', 'convert']].map((args) => runDocconv(args)));
+  const all = await runMany([...COMMANDS.map((c) => [...c.name.split(' '), '--help']), ['jobs', '--help'], ['admin', 'accounts', '--help'], ['help', 'convert']]);
   for (const [i, r] of all.entries()) {
     assert.equal(r.code, 0, `${i}: ${r.stderr}`);
     assert.match(r.stdout, /^Usage: docconv /);
@@ -69,7 +82,7 @@ test('usage errors exit 2 with a message on stderr and nothing on stdout', async
     ['admin', 'accounts', 'create', '--tier', 'pro'], // no DOCCONV_ADMIN_TOKEN
     ['usage', '--base-url', 'ftp://example.com'],
   ];
-  const results = await Promise.all(cases.map((args) => runDocconv(args)));
+  const results = await runMany(cases);
   for (const [i, r] of results.entries()) {
     assert.equal(r.code, CLI_EXIT.usage, `${cases[i].join(' ')}: ${r.stderr}`);
     assert.equal(r.stdout, '', cases[i].join(' '));
