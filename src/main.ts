@@ -1,8 +1,6 @@
 // The only file that listens: read config, open the store, build the app, listen, shut down
 // gracefully on SIGTERM/SIGINT. A bad configuration stops start-up with a clear message (exit 1).
 import { ConfigError, LIMITS, loadConfig, type Config } from './config.js';
-import { buildApp } from './app.js';
-import { createModelGateway } from './models/gateway.js';
 import { openStore } from './store/index.js';
 
 async function main(): Promise<void> {
@@ -17,10 +15,15 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }).catch((err: Error) => {
-    process.stderr.write(`docconv: cannot open the store (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`);
-    process.exit(1);
-  });
+  // The app's modules load while the store opens (PGlite's first start initialises its database).
+  const [store, { buildApp }, { createModelGateway }] = await Promise.all([
+    openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }).catch((err: Error) => {
+      process.stderr.write(`docconv: cannot open the store (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`);
+      process.exit(1);
+    }),
+    import('./app.js'),
+    import('./models/gateway.js'),
+  ]);
   const app = await buildApp({ config, store, models: createModelGateway(config) });
   await app.listen({ port: config.port, host: config.host });
 
