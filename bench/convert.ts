@@ -30,31 +30,41 @@ function vmHwmBytes(): number {
   return m ? Number(m[1]) * 1024 : process.resourceUsage().maxRSS * 1024;
 }
 
-/** Samples RSS while `fn` runs. */
-async function sampled<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; peakRss: number }> {
+/** CPU seconds used so far by this process (all threads) and by its finished child processes. */
+function cpuSeconds(): number {
+  const own = process.cpuUsage();
+  // /proc/self/stat fields 16-17: cutime, cstime of reaped children (tesseract CLI), in clock ticks.
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return (own.user + own.system) / 1e6 + children;
+}
+
+/** Samples RSS and CPU time while `fn` runs. */
+async function sampled<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; cpuS: number; peakRss: number }> {
   let peakRss = process.memoryUsage().rss;
   const timer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   const t = performance.now();
+  const cpu0 = cpuSeconds();
   try {
     const value = await fn();
-    return { value, ms: performance.now() - t, peakRss: Math.max(peakRss, process.memoryUsage().rss) };
+    return { value, ms: performance.now() - t, cpuS: cpuSeconds() - cpu0, peakRss: Math.max(peakRss, process.memoryUsage().rss) };
   } finally {
     clearInterval(timer);
   }
 }
 
-/** pdftotext wall time and peak RSS (GNU time), or null when it is not installed. */
-function pdftotext(file: string): { ms: number; peakRss: number } | null {
+/** pdftotext wall time, CPU time and peak RSS (GNU time), or null when it is not installed. */
+function pdftotext(file: string): { ms: number; cpuS: number; peakRss: number } | null {
   if (!existsSync(PDFTOTEXT)) return null;
   const useTime = existsSync('/usr/bin/time');
   const t = performance.now();
   const r = useTime
-    ? spawnSync('/usr/bin/time', ['-f', '%M', PDFTOTEXT, '-layout', file, '-'], { maxBuffer: 1 << 28, encoding: 'utf8' })
+    ? spawnSync('/usr/bin/time', ['-f', '%U %S %M', PDFTOTEXT, '-layout', file, '-'], { maxBuffer: 1 << 28, encoding: 'utf8' })
     : spawnSync(PDFTOTEXT, ['-layout', file, '-'], { maxBuffer: 1 << 28, encoding: 'utf8' });
   const ms = performance.now() - t;
   if (r.status !== 0) return null;
-  const kb = useTime ? Number(r.stderr.trim().split('\n').pop()) : NaN;
-  return { ms, peakRss: Number.isFinite(kb) ? kb * 1024 : NaN };
+  const [user, sys, kb] = useTime ? r.stderr.trim().split('\n').pop()!.split(' ').map(Number) : [NaN, NaN, NaN];
+  return { ms, cpuS: user + sys, peakRss: Number.isFinite(kb) ? kb * 1024 : NaN };
 }
 
 async function generatedTextPdf(pages: number): Promise<Uint8Array> {
@@ -77,30 +87,34 @@ async function generatedTextPdf(pages: number): Promise<Uint8Array> {
 
 async function pagesPerSecond(): Promise<void> {
   console.log('\n## Text PDFs (parseDocument, one document at a time)');
-  console.log('| file | pages | docconv s | docconv pages/s | pdftotext pages/s | docconv/pdftotext |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log(`Wall-clock pages/s, and pages per CPU-second × ${availableParallelism()} cores (what an idle machine would reach, load-independent).`);
+  console.log('| file | pages | docconv s | docconv pages/s | docconv CPU-s | docconv pages/CPU-s ×cores | pdftotext pages/s | pdftotext pages/CPU-s | wall ratio | CPU ratio |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const files = readdirSync(BENCH_DIR).filter((f) => f.endsWith('.pdf')).sort();
   for (const f of files) {
     const path = join(BENCH_DIR, f);
     const bytes = readFileSync(path);
-    const { value, ms } = await sampled(() => parseDocument(bytes, { pageTimeoutS: PAGE_TIMEOUT_S }));
+    const { value, ms, cpuS } = await sampled(() => parseDocument(bytes, { pageTimeoutS: PAGE_TIMEOUT_S }));
     const pages = value.pages.length;
     const ours = pages / (ms / 1000);
+    const oursCpu = (pages / cpuS) * availableParallelism();
     const ref = pdftotext(path);
     const theirs = ref ? pages / (ref.ms / 1000) : NaN;
-    console.log(`| ${f} | ${pages} | ${(ms / 1000).toFixed(2)} | ${ours.toFixed(1)} | ${ref ? theirs.toFixed(1) : 'n/a (no pdftotext)'} | ${ref ? (ours / theirs).toFixed(2) : '-'} |`);
+    const theirsCpu = ref ? pages / Math.max(ref.cpuS, 0.01) : NaN;
+    console.log(`| ${f} | ${pages} | ${(ms / 1000).toFixed(2)} | ${ours.toFixed(1)} | ${cpuS.toFixed(2)} | ${oursCpu.toFixed(1)} | ` +
+      `${ref ? theirs.toFixed(1) : 'n/a (no pdftotext)'} | ${ref ? theirsCpu.toFixed(1) : '-'} | ${ref ? (ours / theirs).toFixed(2) : '-'} | ${ref ? (pages / cpuS / theirsCpu).toFixed(2) : '-'} |`);
   }
   const big = join(BENCH_DIR, 'freeculture.pdf');
   if (existsSync(big)) {
     const n = availableParallelism();
     const bytes = readFileSync(big);
-    const { value, ms } = await sampled(() => Promise.all(Array.from({ length: n }, () => parseDocument(bytes, { pageTimeoutS: PAGE_TIMEOUT_S }))));
+    const { value, ms, cpuS } = await sampled(() => Promise.all(Array.from({ length: n }, () => parseDocument(bytes, { pageTimeoutS: PAGE_TIMEOUT_S }))));
     const pages = value.reduce((s, d) => s + d.pages.length, 0);
     const t = performance.now();
     for (let i = 0; i < n; i++) pdftotext(big);
     const refMs = performance.now() - t;
     console.log(`\nPool capacity: ${n} × freeculture.pdf at once on ${n} cores: ${(pages / (ms / 1000)).toFixed(1)} pages/s ` +
-      `(pdftotext, sequential, one core: ${(pages / (refMs / 1000)).toFixed(1)} pages/s)`);
+      `wall, ${((pages / cpuS) * n).toFixed(1)} pages/CPU-s × ${n} cores (pdftotext, sequential, one core: ${(pages / (refMs / 1000)).toFixed(1)} pages/s)`);
   }
 }
 
@@ -115,9 +129,12 @@ async function ocrSeconds(): Promise<void> {
     await ocrImage(gray, { langs: ['eng'], engine }); // load data / warm
     const runs = 3;
     const t = performance.now();
+    const cpu0 = cpuSeconds();
     for (let i = 0; i < runs; i++) await ocrImage(gray, { langs: ['eng'], engine });
     perEngine[engine] = (performance.now() - t) / runs / 1000;
-    console.log(`- tracemonkey p.1 rendered at ${OCR_RENDER_DPI} dpi, ${engine === 'cli' ? 'tesseract CLI (1 thread)' : 'tesseract.js'}: ${perEngine[engine].toFixed(2)} s/page`);
+    const cpu = (cpuSeconds() - cpu0) / runs;
+    console.log(`- tracemonkey p.1 rendered at ${OCR_RENDER_DPI} dpi, ${engine === 'cli' ? 'tesseract CLI (1 thread)' : 'tesseract.js'}: ` +
+      `${perEngine[engine].toFixed(2)} s/page wall, ${cpu.toFixed(2)} CPU-s/page`);
   }
   if (perEngine.cli && perEngine.wasm) console.log(`- tesseract.js / CLI: ${(perEngine.wasm / perEngine.cli).toFixed(2)}x`);
   if (!perEngine.cli) console.log('- tesseract CLI: not on PATH (skipped)');
@@ -125,8 +142,9 @@ async function ocrSeconds(): Promise<void> {
   for (const c of ['docling-ocr-test/input.pdf', 'tesseract-unlv-8087/input.tif', 'tesseract-eurotext/input.tif']) {
     const path = join(CORPUS_DIR, c);
     if (!existsSync(path)) continue;
-    const { value, ms } = await sampled(() => parseDocument(readFileSync(path), { pageTimeoutS: PAGE_TIMEOUT_S }));
-    console.log(`- ${c} end to end (parseDocument, auto engine): ${(ms / 1000 / value.pages.length).toFixed(2)} s/page`);
+    const { value, ms, cpuS } = await sampled(() => parseDocument(readFileSync(path), { pageTimeoutS: PAGE_TIMEOUT_S }));
+    console.log(`- ${c} end to end (parseDocument, auto engine): ${(ms / 1000 / value.pages.length).toFixed(2)} s/page wall, ` +
+      `${(cpuS / value.pages.length).toFixed(2)} CPU-s/page`);
   }
   if (existsSync(join(CORPUS_DIR, 'tesseract-unlv-8087/input.tif'))) {
     const img = await decodeImagePageGray(readFileSync(join(CORPUS_DIR, 'tesseract-unlv-8087/input.tif')), 0);
@@ -151,7 +169,8 @@ async function memory(): Promise<void> {
       if ([100, 250, 500, 750, 1000].includes(e.pagesDone)) at[e.pagesDone] = process.memoryUsage().rss;
     },
   }));
-  console.log(`- generated 1,000-page text PDF (${mb(bytes.length)}): ${(1000 / (r.ms / 1000)).toFixed(1)} pages/s, peak RSS ${mb(r.peakRss)}`);
+  console.log(`- generated 1,000-page text PDF (${mb(bytes.length)}): ${(1000 / (r.ms / 1000)).toFixed(1)} pages/s wall, ` +
+    `${((1000 / r.cpuS) * availableParallelism()).toFixed(1)} pages/CPU-s × cores, peak RSS ${mb(r.peakRss)}`);
   console.log(`  RSS after page 100/250/500/750/1000: ${[100, 250, 500, 750, 1000].map((p) => (at[p] ? mb(at[p]) : '?')).join(' / ')}`);
   const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
   // pdftotext needs a file: the generated (synthetic, non-user) PDF goes to a temp dir, then is removed.
