@@ -1,6 +1,7 @@
 // The built-in parser's public entry (docs/architecture.md, "src/convert"). Everything heavy runs in
 // the worker pool; this module only validates, copies the bytes once and relays progress.
 import { setMaxListeners } from 'node:events';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ParseError } from './errors.js';
 import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES } from './limits.js';
@@ -33,10 +34,20 @@ export interface ParseOptions {
 
 let pool: WorkerPool | undefined;
 
+/** The workers' heavy dependencies (see WorkerPool: loaded before tsx). */
+const WORKER_PRELOAD = [
+  'pdfjs-dist/legacy/build/pdf.mjs',
+  'pdfjs-dist/legacy/build/pdf.worker.mjs',
+  'sharp',
+  '@napi-rs/canvas',
+  'tesseract.js',
+  'pdf-lib',
+];
+
 function convertPool(): WorkerPool {
   // Under tsx the worker is the .ts source; a compiled build would ship worker.js next to this file.
   const self = fileURLToPath(import.meta.url);
-  pool ??= new WorkerPool(new URL(`./pool/worker.${self.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
+  pool ??= new WorkerPool(new URL(`./pool/worker.${self.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url), availableParallelism(), WORKER_PRELOAD.map((m) => import.meta.resolve(m)));
   return pool;
 }
 
