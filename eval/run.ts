@@ -11,8 +11,6 @@ const SCORER_DIR = resolve(CORPUS, '../tools/olmocr-score');
 const OUT = resolve(ROOT, '.eval-out');
 /** Per-file cap, corpus README: finish within a bounded time (≤ 60 s per file). */
 const FILE_TIMEOUT_MS = 60_000;
-/** Files converted at once (one child process each). */
-const PARALLEL = 2;
 
 interface Case {
   id: string;
@@ -29,37 +27,50 @@ interface ConvertResult {
   ms: number;
 }
 
-function convertInChild(file: string, outDir: string | null): Promise<ConvertResult> {
-  const started = Date.now();
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'eval/convert-one.ts'), file, ...(outDir ? [outDir] : [])], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
+/**
+ * Converts files in one child process (one worker pool for all). A file that hangs or crashes
+ * the child past the cap is recorded as such, and a fresh child goes on with the rest.
+ */
+async function convertAll(jobs: { file: string; outDir: string | null }[]): Promise<Map<string, ConvertResult>> {
+  const results = new Map<string, ConvertResult>();
+  let pending = jobs.slice();
+  while (pending.length > 0) {
+    const listFile = join(OUT, `jobs-${Date.now()}.json`);
+    writeFileSync(listFile, JSON.stringify(pending));
+    await new Promise<void>((done) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'eval/convert-batch.ts'), listFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+      let buf = '';
+      let started = Date.now();
+      const watchdog = setInterval(() => {
+        if (Date.now() - started > FILE_TIMEOUT_MS + 5_000) child.kill('SIGKILL');
+      }, 1_000);
+      child.stdout.on('data', (d: Buffer) => {
+        buf += d.toString();
+        let nl: number;
+        while ((nl = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + 1);
+          const m = /^@@RESULT (.*)/.exec(line);
+          if (!m) continue;
+          const r = JSON.parse(m[1]) as ConvertResult & { file: string };
+          results.set(r.file, r);
+          started = Date.now();
+        }
+      });
+      child.on('close', (code, signal) => {
+        clearInterval(watchdog);
+        // Files run in order: the first unfinished one took the child down (or past the cap).
+        const culprit = pending.find((j) => !results.has(j.file));
+        if (culprit) {
+          results.set(culprit.file, { ok: false, error: signal === 'SIGKILL' ? 'timeout' : `crash(${code ?? signal})`, ms: Date.now() - started });
+        }
+        pending = pending.filter((j) => !results.has(j.file));
+        done();
+      });
     });
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', () => undefined);
-    const timer = setTimeout(() => child.kill('SIGKILL'), FILE_TIMEOUT_MS);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const ms = Date.now() - started;
-      const m = /@@RESULT (.*)/.exec(stdout);
-      if (m) return done({ ...(JSON.parse(m[1]) as Omit<ConvertResult, 'ms'>), ms });
-      done({ ok: false, error: signal === 'SIGKILL' ? 'timeout' : `crash(${code ?? signal})`, ms });
-    });
-  });
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  }));
-  return out;
+    rmSync(listFile, { force: true });
+  }
+  return results;
 }
 
 function ensureScorer(): void {
@@ -106,10 +117,10 @@ async function robustness(): Promise<void> {
   if (!existsSync(manifestPath)) return;
   const entries = readFileSync(manifestPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as ManifestEntry);
   console.log(`\n== robustness (${entries.length} files, ${FILE_TIMEOUT_MS / 1000} s cap each)`);
-  const results = await mapLimit(entries, PARALLEL, (e) => convertInChild(join(CORPUS, 'robustness', e.file), join(OUT, 'robustness', e.file)));
+  const byFile = await convertAll(entries.map((e) => ({ file: join(CORPUS, 'robustness', e.file), outDir: join(OUT, 'robustness', e.file) })));
   let passed = 0;
-  entries.forEach((e, i) => {
-    const r = results[i];
+  entries.forEach((e) => {
+    const r = byFile.get(join(CORPUS, 'robustness', e.file))!;
     const acceptable = e.acceptable_error_codes ?? [];
     let ok: boolean;
     if (e.expect === 'reject') ok = !r.ok && r.error !== undefined && acceptable.includes(r.error);
@@ -141,9 +152,9 @@ async function main(): Promise<void> {
 
   console.log(`== converting ${cases.length} cases from ${CORPUS}`);
   const t0 = Date.now();
-  const results = await mapLimit(cases, PARALLEL, (c) => convertInChild(join(CORPUS, c.id, c.input), join(ours, c.id)));
-  cases.forEach((c, i) => {
-    const r = results[i];
+  const byFile = await convertAll(cases.map((c) => ({ file: join(CORPUS, c.id, c.input), outDir: join(ours, c.id) })));
+  cases.forEach((c) => {
+    const r = byFile.get(join(CORPUS, c.id, c.input))!;
     if (!r.ok) rmSync(join(ours, c.id), { recursive: true, force: true });
     console.log(`${c.id.padEnd(50)} ${r.ok ? `${r.pages}p` : `error ${r.error}`}  ${r.ms} ms  ${r.engine ?? ''}`);
   });

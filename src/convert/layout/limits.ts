@@ -22,3 +22,7 @@ export const MIN_TEXT_LAYER_CHARS = 12;
 export const RUNNING_LINE_MIN_SHARE = 0.4;
 /** Running header/footer detection needs at least this many pages. */
 export const RUNNING_LINE_MIN_PAGES = 3;
+/** Pages with fewer characters always get the full (operator list) reading: figures, scans, covers. */
+export const DETAIL_MAX_CHARS = 400;
+/** This many lines split into three or more pieces by wide gaps mark a table: full reading. */
+export const DETAIL_MIN_COLUMN_LINES = 3;

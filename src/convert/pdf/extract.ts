@@ -2,7 +2,8 @@
 // lines and image placements, in top-left page coordinates.
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
-import { collectGraphics, multiply, type Matrix } from './graphics.js';
+import { collectGraphics, multiply, type Matrix, type PageGraphics } from './graphics.js';
+import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
 export { usableTextLayer } from './usable.js';
@@ -30,15 +31,29 @@ interface LinkAnnotation {
   rect?: number[];
 }
 
-export async function extractPageLayout(page: PDFPageProxy, index: number): Promise<PageLayoutInput> {
+export interface ExtractOptions {
+  /**
+   * 'auto' (default): the operator list (rules, images, font names) and annotations are read only
+   * when the page may need them — a font not seen yet in the document, a sparse page (figures,
+   * scans), or aligned columns (tables). Plain prose pages in known fonts skip them: the operator
+   * list costs about as much as the text itself. 'full': always.
+   */
+  detail?: 'auto' | 'full';
+}
+
+export async function extractPageLayout(page: PDFPageProxy, index: number, opts: ExtractOptions = {}): Promise<PageLayoutInput> {
   const viewport = page.getViewport({ scale: 1 });
   const base = viewport.transform as Matrix;
   const width = viewport.width;
   const height = viewport.height;
-  // The operator list first: it loads the page's fonts into commonObjs, which carry their names.
-  const opList = await page.getOperatorList();
-  const graphics = collectGraphics(opList.fnArray, opList.argsArray, base, width, height);
   const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+  let graphics: PageGraphics = { rules: [], fills: [], images: [], truncated: false };
+  const full = opts.detail === 'full' || needsOperatorList(page, content.items as TextItemLike[]);
+  if (full) {
+    // AnnotationMode.DISABLE: annotation appearance streams are not page content.
+    const opList = await page.getOperatorList({ annotationMode: 0 });
+    graphics = collectGraphics(opList.fnArray, opList.argsArray, base, width, height);
+  }
   const styles = content.styles as Record<string, TextStyleLike>;
   const fontCache = new Map<string, FontStyle>();
   const fontStyle = (loadedName: string): FontStyle => {
@@ -103,8 +118,37 @@ export async function extractPageLayout(page: PDFPageProxy, index: number): Prom
       rtl: item.dir === 'rtl' || undefined,
     });
   }
-  await attachLinks(page, viewport, runs);
+  if (full) await attachLinks(page, viewport, runs);
   return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };
+}
+
+/** Whether the cheap text-only reading may miss something on this page (see ExtractOptions). */
+export function needsOperatorList(page: PDFPageProxy, items: TextItemLike[]): boolean {
+  let chars = 0;
+  const fonts = new Set<string>();
+  const lines = new Map<number, { x: number; end: number; size: number }[]>();
+  for (const it of items) {
+    if (!it.str || !it.transform) continue;
+    chars += it.str.length;
+    fonts.add(it.fontName);
+    const size = Math.hypot(it.transform[2], it.transform[3]) || 1;
+    const key = Math.round(it.transform[5] / 2);
+    let l = lines.get(key);
+    if (!l) lines.set(key, (l = []));
+    if (l.length < 64) l.push({ x: it.transform[4], end: it.transform[4] + it.width, size });
+  }
+  if (chars < DETAIL_MAX_CHARS) return true;
+  for (const f of fonts) if (!page.commonObjs.has(f)) return true;
+  // Lines cut by wide gaps into three or more pieces: table rows (ruling lines matter).
+  let columnLines = 0;
+  for (const l of lines.values()) {
+    if (l.length < 3) continue;
+    l.sort((a, b) => a.x - b.x);
+    let pieces = 1;
+    for (let k = 1; k < l.length; k++) if (l[k].x - l[k - 1].end > l[k].size) pieces++;
+    if (pieces >= 3 && ++columnLines >= DETAIL_MIN_COLUMN_LINES) return true;
+  }
+  return false;
 }
 
 async function attachLinks(page: PDFPageProxy, viewport: ReturnType<PDFPageProxy['getViewport']>, runs: TextRun[]): Promise<void> {
