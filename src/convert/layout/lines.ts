@@ -39,8 +39,13 @@ export function isRtlText(text: string): boolean {
 }
 
 /** Groups runs into lines (baseline clustering against the line's first run, no chaining). */
+/** Sort key of a run within the page: its baseline, or for OCR word boxes (tight around the ink, no baseline) their middle. */
+function lineKey(r: TextRun): number {
+  return r.baseline ?? r.y + r.height / 2;
+}
+
 export function groupLines(runs: TextRun[]): TextRun[][] {
-  const sorted = runs.slice().sort((a, b) => baselineOf(a) - baselineOf(b) || a.x - b.x);
+  const sorted = runs.slice().sort((a, b) => lineKey(a) - lineKey(b) || a.x - b.x);
   const lines: TextRun[][] = [];
   let cur: TextRun[] = [];
   let anchorTop = 0;
@@ -52,7 +57,8 @@ export function groupLines(runs: TextRun[]): TextRun[][] {
     if (cur.length > 0) {
       const overlap = Math.min(anchorBottom, r.y + r.height) - Math.max(anchorTop, r.y);
       const minH = Math.min(anchorBottom - anchorTop, r.height);
-      if (overlap >= 0.5 * minH && Math.abs(b - anchorBase) <= 0.5 * Math.max(anchorSize, r.fontSize)) {
+      const baseOk = r.baseline === undefined || Math.abs(b - anchorBase) <= 0.5 * Math.max(anchorSize, r.fontSize);
+      if (overlap >= 0.5 * minH && baseOk) {
         cur.push(r);
         // A bigger run (not a superscript) becomes the anchor.
         if (r.fontSize > anchorSize * 1.2) ({ anchorTop, anchorBottom, anchorBase, anchorSize } = anchorOf(r));

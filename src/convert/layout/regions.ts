@@ -173,6 +173,15 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
     return l.length ? l[Math.floor(l.length / 2)] : 0;
   };
   if (cols.length <= 3 && cols.every((c) => colMedian(c) >= 20)) return true;
+  // Two or more columns of prose (many words per line) are text columns, whatever sits between
+  // them (a photo caption); tables hold at most one such column (descriptions).
+  const proseLines = (col: Item[]): boolean => {
+    const perLine = new Map<number, number>();
+    for (const it of col) if (it.seg) perLine.set(it.seg.lineId, (perLine.get(it.seg.lineId) ?? 0) + it.seg.text.split(/\s+/).length);
+    const l = [...perLine.values()].sort((a, b) => a - b);
+    return l.length >= 4 && l[Math.floor(l.length / 2)] >= 5;
+  };
+  if (cols.filter(proseLines).length >= 2) return true;
   if (rows < 2) return true;
   if (cols.length === 2 && rows < 3) return true;
   return false;

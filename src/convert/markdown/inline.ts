@@ -80,7 +80,8 @@ export function renderPieces(pieces: Piece[], opts: InlineOptions): string {
     if (g.link) core = `[${core}](${g.link.replace(/[()\s]/g, encodeURIComponent)})`;
     out += lead + core + trail;
   }
-  return out.replace(LEADER, ' ').replace(/\s+/g, ' ').trim();
+  // TeX-style doubled single quotes are double quotes.
+  return out.replace(LEADER, ' ').replace(/‘‘/g, '“').replace(/’’/g, '”').replace(/\s+/g, ' ').trim();
 }
 
 /** Dot leaders (tables of contents, forms). */
