@@ -121,6 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (!deps.keepStoreOpen) await store.close();
   });
 
+  // An empty body with Content-Type: application/json counts as no body (POST /keys, rotate), not a 400.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : jsonParser(request, body as string, done));
+
   installErrorHandling(app);
   installAuth(app, limiter);
   await installOpenapi(app, config.publicUrl);

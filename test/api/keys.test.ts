@@ -61,7 +61,7 @@ for (const backend of storeBackends()) {
 
     it('rotates: a new key id with the same scopes, the old one revoked; unknown or revoked → 404', async () => {
       const a = await createAccount(t.app);
-      const r = await t.app.inject({ method: 'POST', url: `/v1/keys/${a.keyId}/rotate`, headers: a.headers });
+      const r = await t.app.inject({ method: 'POST', url: `/v1/keys/${a.keyId}/rotate`, headers: { ...a.headers, 'content-type': 'application/json' }, payload: '' });
       assert.equal(r.statusCode, 201);
       const k = r.json();
       assert.notEqual(k.key_id, a.keyId);
