@@ -5,6 +5,7 @@ import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js
 import { joinLinePieces, renderPieces } from '../../src/convert/markdown/inline.js';
 import { renderTable } from '../../src/convert/markdown/table.js';
 import { finalizeDocument } from '../../src/convert/markdown/finalize.js';
+import { formulaToLatex, isFormulaLine } from '../../src/convert/markdown/math.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
 
 function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
@@ -136,4 +137,37 @@ test('page: OCR words (no styles) still give paragraphs and no code blocks', () 
   ];
   const md = layoutPageToMarkdown(page(runs, { fromOcr: true }), createLayoutContext());
   assert.equal(md, 'scanned text line one goes here and the second line follows it');
+});
+
+test('math: a short formula line becomes $…$ with superscripts; prose stays text', () => {
+  assert.ok(isFormulaLine('a2 + b2 = c2'));
+  assert.ok(isFormulaLine('∇ ⋅ B = 0'));
+  assert.ok(!isFormulaLine('The total is x = 5 apples per basket'));
+  const base: TextRun = { text: 'a', x: 50, y: 100, width: 6, height: 10, fontSize: 10, bold: false, italic: false, monospace: false, baseline: 108 };
+  const runs: TextRun[] = [
+    base,
+    { ...base, text: '2', x: 56, width: 4, fontSize: 6, baseline: 104 },
+    { ...base, text: '+ b', x: 62, width: 14 },
+    { ...base, text: '2', x: 76, width: 4, fontSize: 6, baseline: 104 },
+    { ...base, text: '= c', x: 82, width: 14 },
+    { ...base, text: '2', x: 96, width: 4, fontSize: 6, baseline: 104 },
+  ];
+  assert.equal(formulaToLatex(runs), 'a^{2}+b^{2}=c^{2}');
+});
+
+test('page: text on a background image is read as one block (a card stays together)', () => {
+  const runs = [
+    ...words('Card one title', 60, 110), ...words('first card body text', 60, 124),
+    ...words('Card two title', 330, 110), ...words('second card body text', 330, 124),
+    ...words('Card three title', 60, 310), ...words('third card body text', 60, 324),
+  ];
+  const images = [{ x: 50, y: 100, width: 250, height: 150 }, { x: 320, y: 100, width: 250, height: 150 }, { x: 50, y: 300, width: 250, height: 150 }];
+  const md = layoutPageToMarkdown(page(runs, { images }), createLayoutContext());
+  // Each card's title and body stay together, and the first card comes first.
+  const blocks = md.split('\n\n');
+  assert.ok(blocks.includes('Card one title first card body text'), md);
+  assert.ok(blocks.includes('Card two title second card body text'), md);
+  assert.ok(blocks.includes('Card three title third card body text'), md);
+  assert.equal(blocks[0], 'Card one title first card body text');
+  assert.ok(!md.includes('<!-- image -->'));
 });

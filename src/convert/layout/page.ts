@@ -114,23 +114,35 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
     atoms.push({ box, markdown: renderTable(table) });
   }
 
-  // 4. Figures.
+  // 4. Figures; images with text over them are backgrounds (cards, banners): what lies on one is
+  // read as one block, so a grid of cards reads card by card.
   const pageArea = input.width * input.height;
-  for (const im of input.images) {
-    const a = im.width * im.height;
-    if (a < IMAGE_MIN_PAGE_SHARE * pageArea || a >= 0.85 * pageArea) continue;
-    // Text over an image: the image is a background (a card, a banner), not a figure.
-    const covers = items.some((it) => {
+  const gutterMin = Math.max(body * 0.9, 4);
+  const backgrounds = input.images
+    .filter((im) => im.width * im.height >= IMAGE_MIN_PAGE_SHARE * pageArea && im.width * im.height < 0.85 * pageArea)
+    .sort((a, b) => a.width * a.height - b.width * b.height);
+  for (const im of backgrounds) {
+    const inside = (it: Item): boolean => {
       const cx = (it.x0 + it.x1) / 2;
       const cy = (it.top + it.bottom) / 2;
       return cx > im.x && cx < im.x + im.width && cy > im.y && cy < im.y + im.height;
-    });
-    if (!covers) atoms.push({ box: im, markdown: '<!-- image -->' });
+    };
+    const on = items.filter((it) => it.seg && inside(it));
+    if (on.length === 0) {
+      atoms.push({ box: im, markdown: '<!-- image -->' });
+      continue;
+    }
+    if (on.length < 2 || im.width * im.height > 0.5 * pageArea) continue;
+    const set = new Set(on);
+    items = items.filter((it) => !set.has(it));
+    const parts: string[] = [];
+    for (const b of orderRegion(on, gutterMin)) renderBlock(b, atoms, body, ocrLike, parts);
+    atoms.push({ box: im, markdown: parts.filter((p) => p.trim()).join('\n\n') });
   }
   atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
 
   // 5. Reading order and rendering.
-  const blocks = orderRegion(items, Math.max(body * 0.9, 4));
+  const blocks = orderRegion(items, gutterMin);
   const out: string[] = [];
   for (const b of blocks) renderBlock(b, atoms, body, ocrLike, out);
   if (all.length > MAX_RUNS_PER_PAGE) out.push(all.slice(MAX_RUNS_PER_PAGE).map((r) => r.text).join(' '));

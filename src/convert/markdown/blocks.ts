@@ -2,6 +2,7 @@
 import type { Line } from '../layout/paragraphs.js';
 import { headingLevel } from '../layout/headings.js';
 import { listMarker } from '../layout/lists.js';
+import { formulaToLatex, isFormulaLine } from './math.js';
 import { joinLinePieces, renderPieces, runPieces, type Piece } from './inline.js';
 
 export interface BlockContext {
@@ -14,6 +15,7 @@ export interface BlockContext {
 export function renderParagraph(lines: Line[], bc: BlockContext): string {
   const text = lines.map((l) => l.text).join(' ');
   if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return renderCode(lines, bc);
+  if (!bc.fromOcr && lines.length === 1 && isFormulaLine(text)) return `$${formulaToLatex(lines[0].segs.flatMap((s) => s.runs))}$`;
   const size = Math.max(...lines.map((l) => l.size));
   const bold = lines.every((l) => l.bold);
   const level = headingLevel({ text, lines: lines.length, size, bold }, bc.body, bc.fromOcr ? 1.35 : 1.15);

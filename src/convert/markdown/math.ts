@@ -1,0 +1,60 @@
+// Display formulas: a short line made of symbols, single letters and numbers around an operator
+// ("e^{iπ} + 1 = 0") becomes `$…$` LaTeX; superscripts/subscripts come from raised/lowered smaller
+// runs. Anything with ordinary words stays text.
+import type { TextRun } from '../layout/types.js';
+import { baselineOf } from '../layout/lines.js';
+
+const SYMBOLS: Record<string, string> = {
+  'π': '\\pi', 'α': '\\alpha', 'β': '\\beta', 'γ': '\\gamma', 'δ': '\\delta', 'ε': '\\varepsilon', 'θ': '\\theta',
+  'λ': '\\lambda', 'μ': '\\mu', 'ρ': '\\rho', 'σ': '\\sigma', 'τ': '\\tau', 'φ': '\\phi', 'ω': '\\omega',
+  'Δ': '\\Delta', 'Σ': '\\Sigma', 'Ω': '\\Omega', 'Φ': '\\Phi', 'Π': '\\Pi',
+  '∇': '\\nabla', '∂': '\\partial', '∫': '\\int', '∑': '\\sum', '∏': '\\prod', '√': '\\sqrt', '∞': '\\infty',
+  '×': '\\times', '⋅': '\\cdot', '·': '\\cdot', '−': '-', '±': '\\pm', '≤': '\\leq', '≥': '\\geq', '≠': '\\neq',
+  '≈': '\\approx', '→': '\\rightarrow', '∈': '\\in', '≡': '\\equiv',
+};
+
+const OPERATOR = /[=<>≤≥≠≈≡∝]/u;
+const MATH_CHAR = /[∇∂∫∑∏√∞×⋅±πα-ωΔΣΩΦΠ^]/u;
+const FUNCTIONS = new Set(['sin', 'cos', 'tan', 'log', 'ln', 'exp', 'lim', 'max', 'min', 'det', 'mod']);
+
+/** A line that is clearly a formula: an operator, no words beyond function names, short. */
+export function isFormulaLine(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 3 || t.length > 80 || !OPERATOR.test(t)) return false;
+  const words = t.match(/[A-Za-z\u00C0-\u024F]{3,}/gu) ?? [];
+  if (words.some((w) => !FUNCTIONS.has(w.toLowerCase()))) return false;
+  const letters = t.match(/\p{L}/gu)?.length ?? 0;
+  // Letters are variables here: few, next to operators or symbols.
+  return letters <= 12 && (MATH_CHAR.test(t) || /[\p{L}\d]\s*[=+\-−]/u.test(t));
+}
+
+function latexText(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const sym = SYMBOLS[ch];
+    out += sym ? (/[a-z]$/i.test(sym) ? `${sym} ` : sym) : ch;
+  }
+  return out.replace(/\s+/g, ' ');
+}
+
+/** Runs of one line → LaTeX, with raised smaller runs as ^{…} and lowered ones as _{…}. */
+export function formulaToLatex(runs: TextRun[]): string {
+  const ordered = runs.slice().sort((a, b) => a.x - b.x);
+  const main = ordered.reduce((m, r) => (r.fontSize > m.fontSize ? r : m), ordered[0]);
+  const base = baselineOf(main);
+  let out = '';
+  let prevEnd = -Infinity;
+  for (const r of ordered) {
+    const b = baselineOf(r);
+    const small = r.fontSize < main.fontSize * 0.85;
+    const text = latexText(r.text.trim());
+    if (small && b < base - 0.15 * main.fontSize) out = out.replace(/\s+$/, '') + `^{${text.trim()}}`;
+    else if (small && b > base + 0.1 * main.fontSize) out = out.replace(/\s+$/, '') + `_{${text.trim()}}`;
+    else {
+      if (r.x - prevEnd > 0.15 * main.fontSize && out) out += ' ';
+      out += text;
+    }
+    prevEnd = r.x + r.width;
+  }
+  return out.replace(/\s*([=+\-])\s*/g, '$1').replace(/\s+/g, ' ').trim();
+}
