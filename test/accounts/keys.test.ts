@@ -4,6 +4,8 @@ import { base62, generateKey, hashSecret, parseKey, randomId, sameHash, sameSecr
 import { decide, takeToken } from '../../src/accounts/token-bucket.js';
 import { TIERS } from '../../src/config.js';
 import { nextPeriodStart, periodOf } from '../../src/accounts/period.js';
+import { ROUTE_AUTH, enforce, type Caller } from '../../src/accounts/scopes.js';
+import { ServiceError } from '../../src/errors/service-error.js';
 
 describe('API key format', () => {
   it('is dc_live_<key_id>_<secret> with an alphanumeric id and a >= 32-byte base62 secret', () => {
@@ -72,5 +74,32 @@ describe('periods', () => {
     assert.equal(periodOf(TIERS.pro, d), '2026-12');
     assert.equal(periodOf(TIERS.free, d), 'trial');
     assert.equal(nextPeriodStart(d), '2027-01-01T00:00:00Z');
+  });
+});
+
+describe('route policies (DECISIONS §3)', () => {
+  const key = (over: Partial<Extract<Caller, { kind: 'key' }>> = {}): Caller => ({
+    kind: 'key', accountId: 'a', keyId: 'k', scopes: ['convert', 'jobs:read', 'usage:read', 'keys:manage'], tier: 'starter', emailVerified: true, ip: '1.2.3.4', ...over,
+  });
+  const anon: Caller = { kind: 'anonymous', ip: '1.2.3.4' };
+  const codeOf = (fn: () => void) => { try { fn(); return 'ok'; } catch (e) { return (e as ServiceError).code; } };
+
+  it('anonymous: convert 403 signup_required, jobs 401 unauthenticated, usage allowed', () => {
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.convert, anon)), 'signup_required');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.readJob, anon)), 'unauthenticated');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.cancelJob, anon)), 'unauthenticated');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.keys, anon)), 'unauthenticated');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.usage, anon)), 'ok');
+  });
+
+  it('free tier, unverified e-mail and missing scopes', () => {
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.convert, key({ tier: 'free' }))), 'api_not_available_on_tier');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.readJob, key({ tier: 'free' }))), 'api_not_available_on_tier');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.usage, key({ tier: 'free' }))), 'ok');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.convert, key({ emailVerified: false }))), 'signup_required');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.readJob, key({ emailVerified: false }))), 'ok');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.convert, key({ scopes: ['jobs:read'] }))), 'forbidden');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.keys, key({ scopes: ['convert'] }))), 'forbidden');
+    assert.equal(codeOf(() => enforce(ROUTE_AUTH.convert, key())), 'ok');
   });
 });

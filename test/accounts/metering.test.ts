@@ -82,6 +82,11 @@ describe('metering survives a restart and is shared by nodes', () => {
         await n2.app.metering.acquireSlot(a.accountId, 'r2');
         await assert.rejects(n1.app.metering.acquireSlot(a.accountId, 'r3'), (e: ServiceError) => e.code === 'concurrency_limit');
         if (backend === 'postgres') {
+          // Slots are atomic across nodes: 3 simultaneous acquisitions on a 2-slot tier, on two nodes.
+          const b = await createAccount(n1.app, 'starter');
+          const codes = await Promise.all([n1, n2, n1].map((n, i) => n.app.metering.acquireSlot(b.accountId, `x${i}`).then(() => 'ok', (e: ServiceError) => e.code)));
+          assert.equal(codes.filter((c) => c === 'ok').length, 2);
+          assert.equal(codes.filter((c) => c === 'concurrency_limit').length, 1);
           // n1's cached meter is dropped by n2's NOTIFY.
           await n2.app.metering.chargeReservation('r1');
           const deadline = Date.now() + 5000;

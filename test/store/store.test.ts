@@ -59,6 +59,25 @@ for (const backend of storeBackends()) {
   });
 }
 
+describe('PGlite on disk', () => {
+  it('keeps its data in DOCCONV_DATA_DIR across restarts', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'docconv-pglite-'));
+    try {
+      const a = await openStore({ dataDir: dir });
+      await a.query("INSERT INTO accounts (id, tier) VALUES ('acc_persist', 'pro')", []);
+      await a.close();
+      const b = await openStore({ dataDir: dir });
+      assert.deepEqual(await b.query('SELECT id, tier FROM accounts', []), [{ id: 'acc_persist', tier: 'pro' }]);
+      await b.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 if (process.env.TEST_DATABASE_URL) {
   const url = process.env.TEST_DATABASE_URL;
   describe('PostgreSQL driver', () => {
