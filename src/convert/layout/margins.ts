@@ -65,6 +65,13 @@ export function dropMarginLines(segs: Segment[], pageHeight: number, body: numbe
     if (consider(i, prev, prev ? boxes[i].baseline - boxes[i].size - prev.baseline : 0)) drop.add(boxes[i].id);
     else break;
   }
+  // A lone page number as the first or last line, set apart, sits where the layout put it
+  // (generous LaTeX margins put it well inside the zones above).
+  const lone = (i: number, neighbour: (typeof boxes)[number] | undefined): boolean =>
+    boxes[i].texts.every((t) => isPageNumber(t)) && (!neighbour || Math.abs(neighbour.baseline - boxes[i].baseline) >= 1.8 * body);
+  const last = boxes.length - 1;
+  if (boxes[last].top > pageHeight * 0.75 && lone(last, boxes[last - 1])) drop.add(boxes[last].id);
+  if (boxes[0].bottom < pageHeight * 0.25 && lone(0, boxes[1])) drop.add(boxes[0].id);
   // Stamps anywhere (side notes like "Downloaded from … on <date>").
   for (const b of boxes) if (isStamp(b.texts.join(' '))) drop.add(b.id);
   return drop.size ? segs.filter((s) => !drop.has(s.lineId)) : segs;

@@ -146,7 +146,22 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   const out: string[] = [];
   for (const b of blocks) renderBlock(b, atoms, body, ocrLike, out);
   if (all.length > MAX_RUNS_PER_PAGE) out.push(all.slice(MAX_RUNS_PER_PAGE).map((r) => r.text).join(' '));
-  return out.filter((s) => s.trim().length > 0).join('\n\n');
+  return joinBlocks(out);
+}
+
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,3}\.)\s/;
+
+/** Blocks separated by blank lines, except consecutive list items (a tight list). */
+function joinBlocks(blocks: string[]): string {
+  let md = '';
+  let prevItem = false;
+  for (const b of blocks) {
+    if (b.trim().length === 0) continue;
+    const item = LIST_ITEM.test(b);
+    md += md ? (item && prevItem ? '\n' : '\n\n') + b : b;
+    prevItem = item;
+  }
+  return md;
 }
 
 function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boolean, out: string[]): void {

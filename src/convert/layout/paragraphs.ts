@@ -66,6 +66,8 @@ export function median(values: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+const TOC_ENTRY = /(?:[.…·]\s?){4,}\s*[\divxlc]+$/i;
+
 /** Splits column lines into paragraphs. */
 export function groupParagraphs(lines: Line[]): Line[][] {
   if (lines.length === 0) return [];
@@ -86,14 +88,17 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const d = l.baseline - prev.baseline;
     const sizeChange = Math.abs(l.size - prev.size) > 0.12 * Math.max(l.size, prev.size);
     const boldChange = l.bold !== prev.bold && (l.bold ? l : prev).text.length < 120;
-    const gap = d > step * 1.3 + 0.5 || d < 0;
+    // Large type (titles) has a larger pitch than the body's.
+    const gap = d > Math.max(step * 1.3 + 0.5, Math.min(l.size, prev.size) * 1.45) || d < 0;
     const marker = listMarker(l.text) !== null;
     const indent = !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
     const monoChange = l.monospace !== prev.monospace;
+    // A table-of-contents entry (dot leader, then a page number) is a line of its own.
+    const tocPrev = TOC_ENTRY.test(prev.text);
     // Code keeps its lines together whatever their indentation.
     const code = l.monospace && prev.monospace;
-    if (gap || monoChange || (!code && (sizeChange || boldChange || marker || indent || shortPrev))) {
+    if (gap || monoChange || tocPrev || (!code && (sizeChange || boldChange || marker || indent || shortPrev))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);

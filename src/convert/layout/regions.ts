@@ -4,6 +4,12 @@
 // aligned cells becomes a whitespace table instead.
 import type { Segment } from './lines.js';
 
+/** A bullet glyph or an enumerator on its own ("•", "", "3.", "b)", "(iv)"). */
+function isListLabel(text: string): boolean {
+  const t = text.trim();
+  return t.length > 0 && (/^[^\p{L}\p{N}]{1,2}$/u.test(t) || /^\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)]$/i.test(t));
+}
+
 export interface Item {
   x0: number;
   x1: number;
@@ -58,6 +64,12 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
     i = j;
     // One line with a wide gap is still one line of the flow.
     if (rows === 1) {
+      flow.push(...group);
+      continue;
+    }
+    // A first "column" of bullets or enumerators is a list: its lines stay in the flow.
+    const firstCol = splitColumns(group, gutters)[0];
+    if (firstCol.every((it) => !it.seg || isListLabel(it.seg.text))) {
       flow.push(...group);
       continue;
     }

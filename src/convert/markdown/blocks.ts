@@ -14,6 +14,7 @@ export interface BlockContext {
 
 export function renderParagraph(lines: Line[], bc: BlockContext): string {
   const text = lines.map((l) => l.text).join(' ');
+  if (text.trim().length === 0) return '';
   if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return renderCode(lines, bc);
   if (!bc.fromOcr && lines.length === 1 && isFormulaLine(text)) return `$${formulaToLatex(lines[0].segs.flatMap((s) => s.runs))}$`;
   const size = Math.max(...lines.map((l) => l.size));

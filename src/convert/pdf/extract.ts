@@ -103,7 +103,7 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     }
     runs.push({
       // pdf.js put RTL items into logical order already; mixed items keep RTL words visual.
-      text: item.dir === 'rtl' ? item.str : visualToLogical(item.str),
+      text: bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str)),
       x,
       y,
       width: Math.max(0, w),
@@ -214,6 +214,11 @@ function mergeImages(images: Box[]): Box[] {
     } else out.push({ ...b });
   }
   return out;
+}
+
+/** A lone control or private-use character is a dingbat bullet from a symbol font. */
+function bulletGlyph(text: string): string {
+  return /^\s*[\u0000-\u001F\uE000-\uF8FF]\s*$/u.test(text) ? '•' : text;
 }
 
 function clamp(v: number, lo: number, hi: number): number {

@@ -13,7 +13,8 @@ export function usableTextLayer(input: PageLayoutInput): boolean {
   const tokens: string[] = [];
   for (const r of input.runs) {
     if (r.rotated) continue;
-    for (const ch of r.text) {
+    // Dot leaders (tables of contents) are not garbage.
+    for (const ch of r.text.replace(/(?:[.…·]\s?){3,}/g, ' ')) {
       if (/\s/u.test(ch)) continue;
       visible++;
       if (/[\p{L}\p{N}]/u.test(ch)) wordish++;
