@@ -134,14 +134,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(multipart, { limits: { files: 1, fields: 16, fieldSize: 4096, parts: 20 } });
 
   if (deps.models) {
-    const models = deps.models;
-    for (const name of Object.keys(models.healthDeps())) app.registerHealthProbe(name, () => models.healthDeps()[name] ?? 'down');
-    await registerJobService(app, models, deps.jobs);
+    await registerJobService(app, deps.models, deps.jobs);
   }
 
   // ── Route plugins, all under /v1 (one line each; add yours here) ─────────────────────────────
   const v1 = { prefix: '/v1' };
-  await app.register(metaRoutes({ version: versionInfo(deps.version), models: deps.models ? () => deps.models!.registry() as ModelInfo[] : undefined, probes: health.probes }), v1);
+  await app.register(metaRoutes({ version: versionInfo(deps.version), models: deps.models ? () => deps.models!.registry() as ModelInfo[] : undefined, extraDeps: deps.models ? () => deps.models!.healthDeps() : undefined, probes: health.probes }), v1);
   await app.register(keysRoutes, v1);
   await app.register(usageRoutes, v1);
   await app.register(adminRoutes, v1);

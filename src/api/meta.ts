@@ -10,6 +10,8 @@ export interface MetaOptions {
   version: Omit<VersionInfo, 'models'>;
   /** The parser model registry (src/models gateway), read on every /version. */
   models?: () => ModelInfo[];
+  /** More dependencies read on every /health (the gateway's deployed GPU models). */
+  extraDeps?: () => Record<string, 'up' | 'down'>;
 }
 
 async function withTimeout(probe: HealthProbe, ms: number): Promise<DepState> {
@@ -49,6 +51,9 @@ export function metaRoutes(opts: MetaOptions & { probes: Map<string, HealthProbe
       ]);
       const deps: Record<string, 'up' | 'down'> = {};
       names.forEach((n, i) => { deps[n] = states[i] === 'up' ? 'up' : 'down'; });
+      let extra: Record<string, 'up' | 'down'> = {};
+      try { extra = opts.extraDeps?.() ?? {}; } catch { /* a failing source reports nothing */ }
+      for (const [n, v] of Object.entries(extra)) if (!(n in deps)) { deps[n] = v === 'up' ? 'up' : 'down'; states.push(deps[n]); }
       // 503 only when the store is unreachable; anything else down or warming is `degraded`.
       const body: HealthStatus = { status: states[0] !== 'up' ? 'down' : states.every((s) => s === 'up') ? 'ok' : 'degraded', deps };
       return reply.code(body.status === 'down' ? 503 : 200).send(body);
