@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
+import { dominantScript, looksLikeFormulas, looksLikeTable, samplePages } from '../../src/convert/probe.js';
+import { mergeTextLayer, pageNeedsOcr } from '../../src/convert/pipeline.js';
+
+const run = (text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun => ({
+  text, x, y, width: text.length * 5, height: 10, fontSize: 10, bold: false, italic: false, monospace: false, ...extra,
+});
+const page = (runs: TextRun[], extra: Partial<PageLayoutInput> = {}): PageLayoutInput => ({
+  index: 0, width: 612, height: 792, runs, rules: [], images: [], fromOcr: false, ...extra,
+});
+
+test('samples at most five pages spread over the document', () => {
+  assert.deepEqual(samplePages(3), [0, 1, 2]);
+  assert.deepEqual(samplePages(100), [0, 25, 50, 74, 99]);
+  assert.deepEqual(samplePages(0), []);
+});
+
+test('tables: a ruled grid, or text aligned in columns', () => {
+  const h = (y: number) => ({ x0: 50, y0: y, x1: 500, y1: y });
+  const v = (x: number) => ({ x0: x, y0: 100, x1: x, y1: 300 });
+  assert.equal(looksLikeTable(page([], { rules: [h(100), h(200), h(300), v(50), v(500)] })), true);
+  const rows = [0, 1, 2, 3, 4].flatMap((r) => [run('Name', 50, 100 + r * 20), run('12.5', 250, 100 + r * 20), run('3.1', 400, 100 + r * 20)]);
+  assert.equal(looksLikeTable(page(rows)), true);
+  const prose = [0, 1, 2, 3, 4].map((r) => run('An ordinary line of running prose text', 50, 100 + r * 14));
+  assert.equal(looksLikeTable(page(prose)), false);
+});
+
+test('formulas: math symbols or math fonts', () => {
+  assert.equal(looksLikeFormulas(page([run('∑ α ≤ β ∫ x', 50, 50)])), true);
+  assert.equal(looksLikeFormulas(page([1, 2, 3].map((i) => run('x', 50 * i, 50, { fontName: 'ABCDEF+CMMI10' })))), true);
+  assert.equal(looksLikeFormulas(page([run('Plain words only', 50, 50)])), false);
+});
+
+test('dominant script', () => {
+  assert.equal(dominantScript(['Hello world']), 'latin');
+  assert.equal(dominantScript(['中文文本', 'ab']), 'cjk');
+  assert.equal(dominantScript(['مرحبا بالعالم']), 'arabic');
+  assert.equal(dominantScript(['Привет мир']), 'cyrillic');
+  assert.equal(dominantScript(['123 456']), 'unknown');
+});
+
+test('OCR only where it can add text; text-layer runs win over OCR re-reads', () => {
+  const title = page([run('FREE', 140, 500), run('CULTURE', 192, 500)]);
+  assert.equal(pageNeedsOcr(title), false);
+  assert.equal(pageNeedsOcr(page([])), true);
+  assert.equal(pageNeedsOcr(page([run('2021', 385, 489)], { images: [{ x: 0, y: 0, width: 612, height: 792 }] })), true);
+  const merged = mergeTextLayer([run('2021', 385, 489)], [run('1007', 386, 489, { confidence: 40 }), run('Report', 50, 100, { confidence: 95 })]);
+  assert.deepEqual(merged.map((r) => r.text), ['2021', 'Report']);
+});
