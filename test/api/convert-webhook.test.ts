@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhookSignature } from '../../src/jobs/webhooks/signature.js';
 import { ServiceError } from '../../src/errors/service-error.js';
-import { STORE_KINDS, convert, local, makePdf, startService } from '../jobs/harness.js';
+import { STORE_KINDS, convert, local, makePdf, sharedService } from '../jobs/harness.js';
 import { waitFor } from '../jobs/fakes.js';
 
 async function receiver(t: import('node:test').TestContext, statuses: number[]) {
@@ -26,9 +26,10 @@ async function receiver(t: import('node:test').TestContext, statuses: number[]) 
 
 for (const kind of STORE_KINDS) {
   describe(`webhook delivery (${kind})`, () => {
+    const svc = sharedService(kind, { jobs: { webhookRetryDelaysS: [0.1, 0.1] } });
     test('job.completed signed over the raw body, retried after a 500, result_url reads once', async (t) => {
       const hook = await receiver(t, [500, 200]);
-      const h = await startService(t, kind, { jobs: { webhookRetryDelaysS: [0.1, 0.1] } });
+      const h = svc();
       const { key } = await h.account('pro');
       const secret = 'whsec_0123456789abcdef';
       const res = await convert(h, key, await makePdf(1, 'MARKWH'), { delivery: 'webhook', webhook: hook.url, webhook_secret: secret });
@@ -53,7 +54,7 @@ for (const kind of STORE_KINDS) {
 
     test('job.failed carries error_code; a cancelled job sends nothing', async (t) => {
       const hook = await receiver(t, []);
-      const h = await startService(t, kind);
+      const h = svc();
       const { key } = await h.account('pro');
       h.ctl.failWith = new ServiceError('encrypted_pdf');
       const res = await convert(h, key, await makePdf(1, 'MARKWF'), { delivery: 'webhook', webhook: hook.url, webhook_secret: 'x'.repeat(16) });
@@ -72,12 +73,12 @@ for (const kind of STORE_KINDS) {
       assert.equal(hook.got.length, 1, 'no webhook for a cancelled job');
     });
 
-    test('a target not on the allow-list that resolves to a private address is never contacted', async (t) => {
+    test('targets not on the allow-list that are private, loopback or plain http are refused at request time', async (t) => {
       const hook = await receiver(t, []);
-      const h = await startService(t, kind, { env: { DOCCONV_WEBHOOK_ALLOW_HOSTS: 'hooks.allowed.test' } });
+      const h = svc();
       const { key } = await h.account('pro');
       const port = new URL(hook.url).port;
-      for (const target of [`http://127.0.0.1:${port}/x`, `https://127.0.0.1:${port}/x`, `https://localhost:${port}/x`, `https://[::1]:${port}/x`]) {
+      for (const target of [`https://localhost:${port}/x`, `https://[::1]:${port}/x`, `https://10.1.2.3/x`, `https://[fd00::1]/x`, `http://hooks.example.com/x`, `https://[::ffff:127.0.0.2]:${port}/x`]) {
         const res = await convert(h, key, await makePdf(1, 'MARKSS'), { delivery: 'webhook', webhook: target, webhook_secret: 'x'.repeat(16) });
         assert.equal(res.status, 400, target);
       }

@@ -1,15 +1,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { STORE_KINDS, convert, local, makePdf, readSse, startService } from '../jobs/harness.js';
+import { STORE_KINDS, convert, local, makePdf, readSse, sharedService } from '../jobs/harness.js';
 import { waitFor } from '../jobs/fakes.js';
 
 const j = (r: Response): Promise<any> => r.json();
 
 for (const kind of STORE_KINDS) {
   describe(`convert over HTTP (${kind})`, () => {
-    test('sync: 200 ConvertResult with meta, md alone answers text/markdown, charged once', async (t) => {
-      const h = await startService(t, kind);
+    const svc = sharedService(kind);
+    test('sync: 200 ConvertResult with meta, md alone answers text/markdown, charged once', async () => {
+      const h = svc();
       const { key } = await h.account('starter');
       const pdf = await makePdf(2, 'MARKSYNC');
       const res = await convert(h, key, pdf, { model: 'builtin' });
@@ -34,8 +35,8 @@ for (const kind of STORE_KINDS) {
       assert.equal(usage.concurrency.in_use, 0);
     });
 
-    test('auth, tier and field checks come first; unknown fields and bad values are 400', async (t) => {
-      const h = await startService(t, kind);
+    test('auth, tier and field checks come first; unknown fields and bad values are 400', async () => {
+      const h = svc();
       const pdf = await makePdf(1, 'MARKA');
       const code = async (r: Response) => [r.status, (await j(r)).code];
       assert.deepEqual(await code(await convert(h, null, pdf)), [403, 'signup_required']);
@@ -59,8 +60,8 @@ for (const kind of STORE_KINDS) {
       assert.equal(h.ctl.calls, 0);
     });
 
-    test('page limits: tier maximum 422; sync gate: prefer=sync 422/413 naming prefer=async, else a job', async (t) => {
-      const h = await startService(t, kind);
+    test('page limits: tier maximum 422; sync gate: prefer=sync 422/413 naming prefer=async, else a job', async () => {
+      const h = svc();
       const { key } = await h.account('starter');
       const big = await makePdf(11, 'MARKG');
       const r1 = await convert(h, key, big, { prefer: 'sync' });
@@ -88,8 +89,8 @@ for (const kind of STORE_KINDS) {
       assert.equal(r5.status, 202);
     });
 
-    test('cold model: without prefer a job that enters warming', async (t) => {
-      const h = await startService(t, kind);
+    test('cold model: without prefer a job that enters warming', async () => {
+      const h = svc();
       const { key } = await h.account('starter');
       h.ctl.ready = false;
       const res = await convert(h, key, await makePdf(1, 'MARKC'));
@@ -100,8 +101,8 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(sse.events[1].data, { job_id: job.job_id, status: 'warming', backend: 'builtin' });
     });
 
-    test('quota 402 and concurrency 429 with Retry-After; nothing is left reserved', async (t) => {
-      const h = await startService(t, kind);
+    test('quota 402 and concurrency 429 with Retry-After; nothing is left reserved', async () => {
+      const h = svc();
       const { key, accountId } = await h.account('starter');
       const res = await convert(h, key, await makePdf(501 - 500 + 9, 'MARKQ'), { prefer: 'async' });
       assert.equal(res.status, 202);
@@ -130,8 +131,8 @@ for (const kind of STORE_KINDS) {
       assert.equal(snap.used, 497);
     });
 
-    test('a failed sync conversion is 502 and releases reservation and slot', async (t) => {
-      const h = await startService(t, kind);
+    test('a failed sync conversion is 502 and releases reservation and slot', async () => {
+      const h = svc();
       const { key, accountId } = await h.account('starter');
       const { ServiceError } = await import('../../src/errors/service-error.js');
       h.ctl.failWith = new ServiceError('conversion_failed');
@@ -142,8 +143,8 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual([snap.used, snap.reserved, snap.slotsInUse], [0, 0, 0]);
     });
 
-    test('idempotency: a 202 is replayed, a sync retry is 409, a failure releases the key', async (t) => {
-      const h = await startService(t, kind);
+    test('idempotency: a 202 is replayed, a sync retry is 409, a failure releases the key', async () => {
+      const h = svc();
       const { key } = await h.account('starter');
       const pdf = await makePdf(1, 'MARKI');
       const first = await convert(h, key, pdf, { prefer: 'async' }, { 'idempotency-key': 'k-async' });

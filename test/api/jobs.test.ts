@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STORE_KINDS, convert, local, makePdf, readSse, startService, type Harness } from '../jobs/harness.js';
+import { STORE_KINDS, convert, local, makePdf, readSse, sharedService, type Harness } from '../jobs/harness.js';
 import { waitFor } from '../jobs/fakes.js';
 
 const j = (r: Response): Promise<any> => r.json();
@@ -14,8 +14,9 @@ async function submit(h: Harness, key: string, pages = 3, fields: Record<string,
 
 for (const kind of STORE_KINDS) {
   describe(`jobs over HTTP (${kind})`, () => {
-    test('202 body, status, SSE payloads, replay from Last-Event-ID, close after completed, final event again', async (t) => {
-      const h = await startService(t, kind);
+    const svc = sharedService(kind, { jobs: { sseHeartbeatMs: 30, staleAfterMs: 200, heartbeatIntervalMs: 50 } });
+    test('202 body, status, SSE payloads, replay from Last-Event-ID, close after completed, final event again', async () => {
+      const h = svc();
       const { key } = await h.account('pro');
       const job = await submit(h, key, 3);
       assert.equal(job.status, 'queued');
@@ -48,8 +49,8 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(status, { job_id: job.job_id, status: 'completed', backend: 'fake', pages: 3, pages_done: 3 });
     });
 
-    test('live stream: events arrive as pages finish; heartbeat comments keep it open', async (t) => {
-      const h = await startService(t, kind, { jobs: { sseHeartbeatMs: 30 } });
+    test('live stream: events arrive as pages finish; heartbeat comments keep it open', async () => {
+      const h = svc();
       const { key } = await h.account('pro');
       let open!: () => void;
       h.ctl.gate = new Promise((r) => (open = r));
@@ -65,8 +66,8 @@ for (const kind of STORE_KINDS) {
       assert.ok(sse.comments.filter((c) => c === 'heartbeat').length >= 2, 'heartbeat comments while idle');
     });
 
-    test('failed job: error event with the code, status failed with error_code', async (t) => {
-      const h = await startService(t, kind);
+    test('failed job: error event with the code, status failed with error_code', async () => {
+      const h = svc();
       const { key, accountId } = await h.account('pro');
       const { ServiceError } = await import('../../src/errors/service-error.js');
       h.ctl.failWith = new ServiceError('page_too_large');
@@ -83,8 +84,8 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual([snap.used, snap.reserved, snap.slotsInUse], [0, 0, 0]);
     });
 
-    test('access: 401 anonymous, 403 free tier, 403 missing scope, other account = unknown', async (t) => {
-      const h = await startService(t, kind);
+    test('access: 401 anonymous, 403 free tier, 403 missing scope, other account = unknown', async () => {
+      const h = svc();
       const owner = await h.account('pro');
       const other = await h.account('pro');
       const free = await h.account('free');
@@ -108,8 +109,8 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(await code(await fetch(self, { method: 'DELETE', headers: auth(limited.key) })), [403, 'forbidden']);
     });
 
-    test('cancel: 204, stream ends with job_not_found, slot and reservation released, no charge, 404 after', async (t) => {
-      const h = await startService(t, kind);
+    test('cancel: 204, stream ends with job_not_found, slot and reservation released, no charge, 404 after', async () => {
+      const h = svc();
       const { key, accountId } = await h.account('pro');
       let open!: () => void;
       h.ctl.gate = new Promise((r) => (open = r));
@@ -139,8 +140,8 @@ for (const kind of STORE_KINDS) {
       assert.equal((await fetch(local(h, done.links.self), { method: 'DELETE', headers: auth(key) })).status, 404);
     });
 
-    test('crash recovery: a job left processing by a dead node ends failed; the stream reports it', async (t) => {
-      const h = await startService(t, kind, { jobs: { staleAfterMs: 200 } });
+    test('crash recovery: a job left processing by a dead node ends failed; the stream reports it', async () => {
+      const h = svc();
       const { key, accountId } = await h.account('pro');
       await h.app.metering.reservePages(accountId, 7, 'job_crashed');
       await h.app.metering.acquireSlot(accountId, 'job_crashed');

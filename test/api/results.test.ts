@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STORE_KINDS, convert, local, makePdf, readSse, startService, type Harness } from '../jobs/harness.js';
+import { STORE_KINDS, convert, local, makePdf, readSse, sharedService, type Harness } from '../jobs/harness.js';
 
 const j = (r: Response): Promise<any> => r.json();
 
@@ -16,8 +16,9 @@ async function completed(h: Harness, key: string, fields: Record<string, string>
 
 for (const kind of STORE_KINDS) {
   describe(`read-once results (${kind})`, () => {
-    test('read once: 200 then 410; wrong token 403 consumes nothing; missing token 400; no key needed', async (t) => {
-      const h = await startService(t, kind);
+    const svc = sharedService(kind);
+    test('read once: 200 then 410; wrong token 403 consumes nothing; missing token 400; no key needed', async () => {
+      const h = svc();
       const { key } = await h.account('pro');
       const { job, done } = await completed(h, key);
       const code = async (r: Response) => [r.status, (await j(r)).code];
@@ -38,8 +39,8 @@ for (const kind of STORE_KINDS) {
       }
     });
 
-    test('/result follows Accept, else md alone → Markdown; /markdown and /json always work', async (t) => {
-      const h = await startService(t, kind);
+    test('/result follows Accept, else md alone → Markdown; /markdown and /json always work', async () => {
+      const h = svc();
       const { key } = await h.account('pro');
       const a = await completed(h, key, { formats: 'md' });
       const md = await fetch(local(h, a.done.result_url));
@@ -59,18 +60,19 @@ for (const kind of STORE_KINDS) {
       assert.equal((await j(json)).pages.length, 2);
     });
 
-    test('an unread result expires after DOCCONV_RESULT_TTL_S (410)', async (t) => {
-      const h = await startService(t, kind, { env: { DOCCONV_RESULT_TTL_S: '1' } });
+    test('an unread result past its expiry (DOCCONV_RESULT_TTL_S after completion) is 410', async () => {
+      const h = svc();
       const { key } = await h.account('pro');
       const { done } = await completed(h, key);
-      await new Promise((r) => setTimeout(r, 1100));
+      const jobId = new URL(done.result_url).pathname.split('/')[3];
+      await h.store.query("UPDATE job_results SET expires_at = now() - interval '1 second' WHERE job_id = $1", [jobId]);
       const res = await fetch(local(h, done.result_url));
       assert.equal(res.status, 410);
       assert.equal((await j(res)).code, 'result_consumed');
     });
 
-    test("the owner's tier at read time must have API access", async (t) => {
-      const h = await startService(t, kind);
+    test("the owner's tier at read time must have API access", async () => {
+      const h = svc();
       const { key, accountId } = await h.account('pro');
       const { done } = await completed(h, key);
       await h.app.accounts.updateAccount(accountId, { tier: 'free' });
@@ -81,8 +83,8 @@ for (const kind of STORE_KINDS) {
       assert.equal((await fetch(local(h, done.result_url))).status, 200, 'the 403 consumed nothing');
     });
 
-    test('result reads are rate limited per client IP', async (t) => {
-      const h = await startService(t, kind);
+    test('result reads are rate limited per client IP', async () => {
+      const h = svc();
       const res = await fetch(`${h.base}/v1/jobs/job_x/result?token=t`);
       assert.ok(res.headers.get('ratelimit-limit'));
       assert.equal(res.headers.get('ratelimit-policy'), '60;w=60');

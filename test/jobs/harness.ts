@@ -1,7 +1,7 @@
 // Whole-service harness for the convert/jobs/results suites: the real app on a real socket, over
 // PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set), with a fake or real model gateway.
 import { randomBytes } from 'node:crypto';
-import type { TestContext } from 'node:test';
+import { after, before, beforeEach, type TestContext } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { buildApp, type App } from '../../src/app.js';
 import type { JobRuntimeOptions } from '../../src/api/jobs-runtime.js';
@@ -30,6 +30,27 @@ export interface HarnessOptions {
 }
 
 export async function startService(t: TestContext, kind: StoreKind, opts: HarnessOptions = {}): Promise<Harness> {
+  const { harness, close } = await openService(kind, opts);
+  t.after(close);
+  return harness;
+}
+
+/**
+ * One service for a whole describe block (opening PGlite and migrating dominates test time):
+ * tests take fresh accounts, and the fake gateway is reset before each.
+ */
+export function sharedService(kind: StoreKind, opts: HarnessOptions = {}): () => Harness {
+  let opened: { harness: Harness; close: () => Promise<void> } | undefined;
+  before(async () => { opened = await openService(kind, opts); });
+  after(async () => { await opened?.close(); });
+  beforeEach(() => {
+    const ctl = opened!.harness.ctl;
+    Object.assign(ctl, { ready: true, gate: null, failWith: null, calls: 0, lastSignal: null, pageDelayMs: 0 });
+  });
+  return () => opened!.harness;
+}
+
+async function openService(kind: StoreKind, opts: HarnessOptions): Promise<{ harness: Harness; close: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const store = await openStore(kind === 'postgres'
     ? { dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL, schema }
@@ -43,21 +64,22 @@ export async function startService(t: TestContext, kind: StoreKind, opts: Harnes
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  t.after(async () => {
+  const close = async () => {
     await app.close();
     if (kind === 'postgres') {
       const admin = await openStore({ dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL }).catch(() => null);
       await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
       await admin?.close();
     }
-  });
-  return {
+  };
+  const harness: Harness = {
     app, store, base, ctl,
     async account(tier: TierName = 'starter', emailVerified = true) {
       const created = await app.accounts.createAccount(tier, emailVerified);
       return { accountId: created.account_id, key: created.key };
     },
   };
+  return { harness, close };
 }
 
 const PROSE: [string, string][] = [

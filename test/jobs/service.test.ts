@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,14 +8,19 @@ import { verifyWebhookSignature } from '../../src/jobs/webhooks/signature.js';
 import { ServiceError } from '../../src/errors/service-error.js';
 import { fakeGateway, recordingMetering, silentLog, testConfig, waitFor } from './fakes.js';
 
+// One store for the file (opening PGlite dominates test time); each test runs its own service.
+let shared: Store;
+before(async () => { shared = await openStore({ dataDir: '', inMemory: true }); });
+after(async () => { await shared.close(); });
+
 async function setup(t: import('node:test').TestContext, opts: { retry?: number[]; allow?: string } = {}) {
-  const store = await openStore({ dataDir: '', inMemory: true });
+  const store = shared;
   const ctl = fakeGateway();
   const metering = recordingMetering();
   const config = testConfig(opts.allow ? { DOCCONV_WEBHOOK_ALLOW_HOSTS: opts.allow } : {});
   const svc = new JobService({ db: store, config, gateway: ctl.gateway, metering, log: silentLog, singleNode: true, webhookRetryDelaysS: opts.retry, webhookPollMs: 20, sweepIntervalMs: 60_000 });
   await svc.start();
-  t.after(async () => { await svc.stop(); await store.close(); });
+  t.after(async () => { await svc.stop(); });
   return { store, ctl, metering, svc, config };
 }
 
@@ -60,7 +65,7 @@ test('an expired result is gone', async (t) => {
   await store.query("UPDATE job_results SET expires_at = now() - interval '1 second' WHERE job_id = $1", [j.id]);
   assert.equal((await svc.results.claimOnce(j.id, svc.tokenFor((await svc.jobs.get(j.id))!))).kind, 'gone');
   await svc.sweep();
-  assert.equal((await store.query('SELECT 1 FROM job_results')).length, 0);
+  assert.equal((await store.query('SELECT 1 FROM job_results WHERE job_id = $1', [j.id])).length, 0);
 });
 
 test('a failing conversion ends failed with its code, releases without charge', async (t) => {
@@ -154,8 +159,8 @@ test('webhooks: signed job.completed delivered, retried after a 500, Webhook-Id 
   assert.equal(body.job_id, j.id);
   const token = svc.tokenFor((await svc.jobs.get(j.id))!);
   assert.equal(body.result_url, `http://docconv.test/v1/jobs/${j.id}/result?token=${token}`);
-  await waitFor(async () => (await store.query<{ status: string }>('SELECT status FROM webhook_deliveries'))[0]?.status === 'delivered');
-  const rows = await store.query<{ sealed: string; attempts: number; webhook_enc: string }>('SELECT d.sealed, d.attempts, j.webhook_enc FROM webhook_deliveries d JOIN jobs j ON j.id = d.job_id');
+  await waitFor(async () => (await store.query<{ status: string }>('SELECT status FROM webhook_deliveries WHERE job_id = $1', [j.id]))[0]?.status === 'delivered');
+  const rows = await store.query<{ sealed: string; attempts: number; webhook_enc: string }>('SELECT d.sealed, d.attempts, j.webhook_enc FROM webhook_deliveries d JOIN jobs j ON j.id = d.job_id WHERE j.id = $1', [j.id]);
   assert.equal(rows[0].sealed, '', 'the token-bearing payload is dropped once delivered');
   assert.equal(Number(rows[0].attempts), 2);
   assert.ok(!rows[0].webhook_enc.includes(secret));
