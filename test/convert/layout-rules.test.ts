@@ -12,6 +12,7 @@ import { findRuledRegions } from '../../src/convert/layout/ruled-tables.js';
 import { visualToLogical } from '../../src/convert/layout/bidi.js';
 import { joinDropCaps } from '../../src/convert/layout/dropcap.js';
 import { flowLines, groupParagraphs } from '../../src/convert/layout/paragraphs.js';
+import { dropOverprint } from '../../src/convert/layout/page.js';
 
 /** One run per word, 0.5 em per character, laid out from x on the line whose top is y. */
 function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
@@ -168,4 +169,17 @@ test('drop caps: a large initial joins the line to its right', () => {
   const out = joinDropCaps(runs, 10);
   assert.ok(out.some((r) => r.text === 'Once'));
   assert.equal(out.length, runs.length - 1);
+});
+
+test('overprint: text drawn twice a fraction of a point apart is kept once, as bold', () => {
+  const r = words('Heavy', 50, 100)[0];
+  const out = dropOverprint([r, { ...r, x: r.x + 0.4 }, ...words('other', 50, 120)]);
+  assert.equal(out.length, 2);
+  assert.equal(out[0].bold, true);
+  assert.equal(out[1].bold, false);
+});
+
+test('headings: a short standalone italic line is a subheading, an italic caption is not', () => {
+  assert.equal(headingLevel({ text: 'Elastic Stop Nut', lines: 1, size: 10, bold: false, italic: true }, 10), 3);
+  assert.equal(headingLevel({ text: 'Figure 3 Nuts and bolts', lines: 1, size: 10, bold: false, italic: true }, 10), 0);
 });

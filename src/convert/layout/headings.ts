@@ -19,7 +19,11 @@ export interface HeadingInput {
   lines: number;
   size: number;
   bold: boolean;
+  /** All italic (a run-in subheading when short and alone). */
+  italic?: boolean;
 }
+
+const CAPTION = /^(fig(ure)?|table|tab|source|note|chart|photo|image)\b/i;
 
 const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+\p{Lu}/u;
 
@@ -33,7 +37,8 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
     if (text.length > 120 && r < 1.5) return 0;
     return r >= 1.7 ? 1 : r >= 1.3 ? 2 : 3;
   }
-  if (p.bold && r >= 0.92 && p.lines <= 2 && text.length <= 90 && !/[.,;:]$/.test(text) && !/^\d+(\.\d+)?$/.test(text)) {
+  if (p.italic && !p.bold && r >= 0.95 && p.lines === 1 && text.length <= 60 && /^\p{Lu}/u.test(text) && !/[.,;:!?]$/.test(text) && !CAPTION.test(text)) return 3;
+  if (p.bold && r >= 0.92 && p.lines <= 2 && text.length <= 90 && !/[.,;:]$/.test(text) && !/^\d+(\.\d+)?$/.test(text) && !CAPTION.test(text)) {
     const sec = SECTION_NUMBER.exec(text);
     if (sec) return sec[1].split('.').length <= 1 ? 2 : 3;
     return 3;

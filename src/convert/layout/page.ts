@@ -45,6 +45,29 @@ function usableTable(t: TableModel): boolean {
   return t.rows.length >= 2 && cols >= 2 && filled >= 3;
 }
 
+/**
+ * Fake bold: the same text drawn twice (or more) a fraction of a point apart. The copies go, the
+ * survivor is bold.
+ */
+export function dropOverprint(runs: TextRun[]): TextRun[] {
+  const seen = new Map<string, TextRun[]>();
+  const out: TextRun[] = [];
+  const promoted = new Map<TextRun, TextRun>();
+  for (const r of runs) {
+    const key = `${r.text}|${Math.round(r.y)}`;
+    const near = seen.get(key)?.find((o) => Math.abs(o.x - r.x) < 0.25 * r.fontSize && Math.abs(o.y - r.y) < 0.25 * r.fontSize);
+    if (near) {
+      promoted.set(near, { ...(promoted.get(near) ?? near), bold: true });
+      continue;
+    }
+    const list = seen.get(key);
+    if (list) list.push(r);
+    else seen.set(key, [r]);
+    out.push(r);
+  }
+  return promoted.size ? out.map((r) => promoted.get(r) ?? r) : out;
+}
+
 /** A picture covering most of the page behind the text: a scan with an OCR text layer. */
 function scannedBackdrop(input: PageLayoutInput): boolean {
   const area = input.width * input.height;
@@ -76,7 +99,7 @@ function monospaceOnlyWhenDistinct(runs: TextRun[]): TextRun[] {
 
 export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext): string {
   let all = input.runs.filter((r) => !r.rotated && r.text.trim().length > 0);
-  all = monospaceOnlyWhenDistinct(all);
+  all = monospaceOnlyWhenDistinct(dropOverprint(all));
   // OCR words (and invisible OCR layers over a page scan) carry one size per word: even them out.
   const ocrLike = input.fromOcr || scannedBackdrop(input);
   if (ocrLike) all = evenLineSizes(all);

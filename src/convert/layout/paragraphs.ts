@@ -88,6 +88,8 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const d = l.baseline - prev.baseline;
     const sizeChange = Math.abs(l.size - prev.size) > 0.12 * Math.max(l.size, prev.size);
     const boldChange = l.bold !== prev.bold && (l.bold ? l : prev).text.length < 120;
+    // A short all-italic line before plain text is a run-in subheading, not the paragraph's start.
+    const italicLead = prev.italic && !l.italic && prev.text.length <= 60 && !/[.,;:]$/.test(prev.text) && prev.x1 < right - 0.2 * width;
     // Large type (titles) has a larger pitch than the body's.
     const gap = d > Math.max(step * 1.3 + 0.5, Math.min(l.size, prev.size) * 1.45) || d < 0;
     const marker = listMarker(l.text) !== null;
@@ -98,7 +100,7 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const tocPrev = TOC_ENTRY.test(prev.text);
     // Code keeps its lines together whatever their indentation.
     const code = l.monospace && prev.monospace;
-    if (gap || monoChange || tocPrev || (!code && (sizeChange || boldChange || marker || indent || shortPrev))) {
+    if (gap || monoChange || tocPrev || (!code && (sizeChange || boldChange || italicLead || marker || indent || shortPrev))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);

@@ -19,7 +19,8 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
   if (!bc.fromOcr && lines.length === 1 && isFormulaLine(text)) return `$${formulaToLatex(lines[0].segs.flatMap((s) => s.runs))}$`;
   const size = Math.max(...lines.map((l) => l.size));
   const bold = lines.every((l) => l.bold);
-  const level = headingLevel({ text, lines: lines.length, size, bold }, bc.body, bc.fromOcr ? 1.35 : 1.15);
+  const italic = !bc.fromOcr && lines.every((l) => l.italic);
+  const level = headingLevel({ text, lines: lines.length, size, bold, italic }, bc.body, bc.fromOcr ? 1.35 : 1.15);
   const pieceLines = lines.map((l) => l.segs.flatMap((s, i) => {
     const ps = runPieces(s.runs, l.rtl);
     if (i > 0 && ps.length) ps[0] = { ...ps[0], text: ' ' + ps[0].text.trimStart() };
