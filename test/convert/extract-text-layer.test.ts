@@ -81,3 +81,26 @@ test('usable text layer: a few stamps or garbage do not count', () => {
   const scan = { ...base, images: [{ x: 0, y: 0, width: 612, height: 792 }] };
   assert.equal(usableTextLayer({ ...scan, runs: [run('A short caption only.')] }), false);
 });
+
+test('extract: prose pages in fonts already seen skip the operator list unless asked for full detail', async () => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  for (let p = 0; p < 2; p++) {
+    const page = pdf.addPage([612, 792]);
+    for (let i = 0; i < 12; i++) page.drawText(`Line ${i} of plain prose on page ${p + 1}, long enough to make this a page of text.`, { x: 72, y: 700 - i * 14, size: 10, font });
+    page.drawLine({ start: { x: 72, y: 500 }, end: { x: 400, y: 500 }, thickness: 1 });
+  }
+  const bytes = await pdf.save();
+  const doc = await getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  try {
+    const first = await extractPageLayout(await doc.getPage(1), 0);
+    assert.equal(first.rules.length, 1, 'a font seen for the first time: full reading');
+    const second = await extractPageLayout(await doc.getPage(2), 1);
+    assert.equal(second.rules.length, 0, 'known fonts, prose: text only');
+    const full = await extractPageLayout(await doc.getPage(2), 1, { detail: 'full' });
+    assert.equal(full.rules.length, 1);
+    assert.equal(second.runs.length, full.runs.length);
+  } finally {
+    await doc.destroy();
+  }
+});

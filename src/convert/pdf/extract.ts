@@ -53,6 +53,9 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     // AnnotationMode.DISABLE: annotation appearance streams are not page content.
     const opList = await page.getOperatorList({ annotationMode: 0 });
     graphics = collectGraphics(opList.fnArray, opList.argsArray, base, width, height);
+    // A scanned document (page images with an OCR text layer) keeps full readings: the
+    // backdrop image is what tells the layout stage the text is OCR.
+    if (graphics.images.some((b) => b.width * b.height > SCAN_BACKDROP_SHARE * width * height)) scannedDocuments.add(page.commonObjs);
   }
   const styles = content.styles as Record<string, TextStyleLike>;
   const fontCache = new Map<string, FontStyle>();
@@ -122,6 +125,10 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };
 }
 
+/** Documents (keyed by their shared font/object store) seen to be page scans. */
+const scannedDocuments = new WeakSet<object>();
+const SCAN_BACKDROP_SHARE = 0.6;
+
 /** Whether the cheap text-only reading may miss something on this page (see ExtractOptions). */
 export function needsOperatorList(page: PDFPageProxy, items: TextItemLike[]): boolean {
   let chars = 0;
@@ -137,7 +144,7 @@ export function needsOperatorList(page: PDFPageProxy, items: TextItemLike[]): bo
     if (!l) lines.set(key, (l = []));
     if (l.length < 64) l.push({ x: it.transform[4], end: it.transform[4] + it.width, size });
   }
-  if (chars < DETAIL_MAX_CHARS) return true;
+  if (chars < DETAIL_MAX_CHARS || scannedDocuments.has(page.commonObjs)) return true;
   for (const f of fonts) if (!page.commonObjs.has(f)) return true;
   // Lines cut by wide gaps into three or more pieces: table rows (ruling lines matter).
   let columnLines = 0;
