@@ -16,6 +16,8 @@ export const STORE_KINDS: StoreKind[] = process.env.TEST_DATABASE_URL ? ['pglite
 export interface Harness {
   app: App;
   store: Store;
+  /** PostgreSQL schema of this service (to start a second node on it). */
+  schema: string;
   base: string;
   ctl: FakeGatewayControl;
   account(tier?: TierName, emailVerified?: boolean): Promise<{ accountId: string; key: string }>;
@@ -27,6 +29,8 @@ export interface HarnessOptions {
   gateway?: ModelGateway;
   logger?: unknown;
   dataDir?: string;
+  /** PostgreSQL: join this existing schema (a second node of the same cluster); it is not dropped. */
+  joinSchema?: string;
 }
 
 export async function startService(t: TestContext, kind: StoreKind, opts: HarnessOptions = {}): Promise<Harness> {
@@ -51,7 +55,7 @@ export function sharedService(kind: StoreKind, opts: HarnessOptions = {}): () =>
 }
 
 async function openService(kind: StoreKind, opts: HarnessOptions): Promise<{ harness: Harness; close: () => Promise<void> }> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = opts.joinSchema ?? `t_${randomBytes(6).toString('hex')}`;
   const store = await openStore(kind === 'postgres'
     ? { dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL, schema }
     : opts.dataDir ? { dataDir: opts.dataDir } : { dataDir: '', inMemory: true });
@@ -66,14 +70,14 @@ async function openService(kind: StoreKind, opts: HarnessOptions): Promise<{ har
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const close = async () => {
     await app.close();
-    if (kind === 'postgres') {
+    if (kind === 'postgres' && !opts.joinSchema) {
       const admin = await openStore({ dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL }).catch(() => null);
       await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
       await admin?.close();
     }
   };
   const harness: Harness = {
-    app, store, base, ctl,
+    app, store, base, ctl, schema,
     async account(tier: TierName = 'starter', emailVerified = true) {
       const created = await app.accounts.createAccount(tier, emailVerified);
       return { accountId: created.account_id, key: created.key };
