@@ -1,6 +1,5 @@
 // Whole-service harness for the convert/jobs/results suites: the real app on a real socket, over
 // PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set), with a fake or real model gateway.
-import { randomBytes } from 'node:crypto';
 import { after, before, beforeEach, type TestContext } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { buildApp, type App } from '../../src/app.js';
@@ -10,8 +9,10 @@ import type { ModelGateway } from '../../src/models/gateway.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { fakeGateway, testConfig, type FakeGatewayControl } from './fakes.js';
 
-export type StoreKind = 'pglite' | 'postgres';
-export const STORE_KINDS: StoreKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+import { openTestStore, storeBackends, type StoreKind, type TestStore } from '../helpers/app.js';
+
+export type { StoreKind };
+export const STORE_KINDS: StoreKind[] = storeBackends();
 
 export interface Harness {
   app: App;
@@ -55,26 +56,33 @@ export function sharedService(kind: StoreKind, opts: HarnessOptions = {}): () =>
 }
 
 async function openService(kind: StoreKind, opts: HarnessOptions): Promise<{ harness: Harness; close: () => Promise<void> }> {
-  const schema = opts.joinSchema ?? `t_${randomBytes(6).toString('hex')}`;
-  const store = await openStore(kind === 'postgres'
-    ? { dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL, schema }
-    : opts.dataDir ? { dataDir: opts.dataDir } : { dataDir: '', inMemory: true });
+  // The foundation's test store (PGlite in memory, or a fresh PostgreSQL schema dropped on close);
+  // a PGlite data directory (retention scan) or a second node on an existing schema are opened here.
+  let ts: TestStore;
+  if (opts.joinSchema) {
+    const store = await openStore({ dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL, schema: opts.joinSchema });
+    ts = { store, kind, schema: opts.joinSchema, dataDir: '', cleanup: () => store.close() };
+  } else if (opts.dataDir && kind === 'pglite') {
+    const store = await openStore({ dataDir: opts.dataDir });
+    ts = { store, kind, dataDir: opts.dataDir, cleanup: () => store.close() };
+  } else {
+    ts = await openTestStore(kind);
+  }
+  const { store } = ts;
+  const schema = ts.schema ?? '';
   const ctl = fakeGateway();
   const config = testConfig({ DOCCONV_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', ...opts.env });
   const app = await buildApp({
     config, store, models: opts.gateway ?? ctl.gateway, logger: (opts.logger ?? false) as never,
     jobs: { webhookPollMs: 20, ...opts.jobs },
+    keepStoreOpen: true, // closed by ts.cleanup() after the app
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const close = async () => {
     await app.close();
-    if (kind === 'postgres' && !opts.joinSchema) {
-      const admin = await openStore({ dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL }).catch(() => null);
-      await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
-      await admin?.close();
-    }
+    await ts.cleanup();
   };
   const harness: Harness = {
     app, store, base, ctl, schema,
