@@ -8,7 +8,7 @@ import { STORE_KINDS, convert, local, makePdf, readSse, startService } from '../
 import { testConfig } from '../jobs/fakes.js';
 
 test('cold model server: the request becomes a job that warms, then completes on that model', { timeout: 60_000 }, async (t) => {
-  const stub = await startMineruStub({ health: 'down', script: [{ status: 503 }, { status: 503 }] });
+  const stub = await startMineruStub({ health: 'down' });
   t.after(() => stub.close());
   const env = { DOCCONV_MINERU_URL: stub.url, DOCCONV_SYNC_WAIT_S: '1' };
   const gateway = createModelGateway(testConfig(env));
@@ -16,18 +16,10 @@ test('cold model server: the request becomes a job that warms, then completes on
   const { key } = await h.account('pro');
   const pdf = await makePdf(2, 'MARKCOLD');
 
-  // prefer=sync on a cold model waits DOCCONV_SYNC_WAIT_S (1 s here), then 502.
-  stub.push({ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
-  const started = Date.now();
-  const sync = await convert(h, key, pdf, { prefer: 'sync' });
-  assert.equal(sync.status, 502);
-  assert.equal(((await sync.json()) as { code: string }).code, 'conversion_failed');
-  assert.ok(Date.now() - started < 20_000);
-
   const res = await convert(h, key, pdf);
   assert.equal(res.status, 202, 'model omitted = mineru-2.5, cold → job');
   const job = (await res.json()) as { links: { events: string; self: string } };
-  setTimeout(() => stub.setHealth('up'), 500).unref();
+  setTimeout(() => stub.setHealth('up'), 300).unref();
   const sse = await readSse(local(h, job.links.events), key, { timeoutMs: 50_000 });
   const kinds = sse.events.map((e) => e.event);
   assert.equal(kinds[0], 'queued');
@@ -38,4 +30,13 @@ test('cold model server: the request becomes a job that warms, then completes on
   assert.equal(body.meta.model, 'mineru-2.5');
   assert.match(body.meta.backend, /^mineru-api/);
   assert.equal(body.meta.route_reason, '');
+
+  // prefer=sync waits DOCCONV_SYNC_WAIT_S (1 s here) for a cold model, then 502.
+  // A server that turns cold (503 on its work route) while prefer=sync waits: 502 after 1 s.
+  stub.push(...Array.from({ length: 20 }, () => ({ status: 503 })));
+  const started = Date.now();
+  const sync = await convert(h, key, pdf, { prefer: 'sync' });
+  assert.equal(sync.status, 502);
+  assert.equal(((await sync.json()) as { code: string }).code, 'conversion_failed');
+  assert.ok(Date.now() - started < 20_000);
 });
