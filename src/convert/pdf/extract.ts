@@ -46,7 +46,7 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   const base = viewport.transform as Matrix;
   const width = viewport.width;
   const height = viewport.height;
-  const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+  const content = await page.getTextContent();
   let graphics: PageGraphics = { rules: [], fills: [], images: [], truncated: false };
   const full = opts.detail === 'full' || needsOperatorList(page, content.items as TextItemLike[]);
   if (full) {
@@ -55,7 +55,10 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     graphics = collectGraphics(opList.fnArray, opList.argsArray, base, width, height);
     // A scanned document (page images with an OCR text layer) keeps full readings: the
     // backdrop image is what tells the layout stage the text is OCR.
-    if (graphics.images.some((b) => b.width * b.height > SCAN_BACKDROP_SHARE * width * height)) scannedDocuments.add(page.commonObjs);
+    const seen = scanTally.get(page.commonObjs) ?? { full: 0, scans: 0 };
+    seen.full++;
+    if (graphics.images.some((b) => b.width * b.height > SCAN_BACKDROP_SHARE * width * height)) seen.scans++;
+    scanTally.set(page.commonObjs, seen);
   }
   const styles = content.styles as Record<string, TextStyleLike>;
   const fontCache = new Map<string, FontStyle>();
@@ -125,9 +128,15 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };
 }
 
-/** Documents (keyed by their shared font/object store) seen to be page scans. */
-const scannedDocuments = new WeakSet<object>();
+/** Per document (keyed by its shared font/object store): pages read in full, and those over a page-sized image. */
+const scanTally = new WeakMap<object, { full: number; scans: number }>();
 const SCAN_BACKDROP_SHARE = 0.6;
+
+/** A scanned document: most fully read pages so far lie over a page-sized image (a cover alone does not count). */
+function looksScanned(store: object): boolean {
+  const t = scanTally.get(store);
+  return t !== undefined && t.scans >= 2 && t.scans * 2 >= t.full;
+}
 
 /** Whether the cheap text-only reading may miss something on this page (see ExtractOptions). */
 export function needsOperatorList(page: PDFPageProxy, items: TextItemLike[]): boolean {
@@ -144,7 +153,7 @@ export function needsOperatorList(page: PDFPageProxy, items: TextItemLike[]): bo
     if (!l) lines.set(key, (l = []));
     if (l.length < 64) l.push({ x: it.transform[4], end: it.transform[4] + it.width, size });
   }
-  if (chars < DETAIL_MAX_CHARS || scannedDocuments.has(page.commonObjs)) return true;
+  if (chars < DETAIL_MAX_CHARS || looksScanned(page.commonObjs)) return true;
   for (const f of fonts) if (!page.commonObjs.has(f)) return true;
   // Lines cut by wide gaps into three or more pieces: table rows (ruling lines matter).
   let columnLines = 0;
