@@ -1,6 +1,8 @@
 // npm run eval: convert every corpus case with the built-in parser, score with olmocr-score,
 // compare with a `pdftotext -layout` baseline, and run the robustness manifest.
 // Corpus: DOCCONV_CORPUS or ../shared/corpus. Output: .eval-out/ (git-ignored).
+// Conversions go through parseDocument (src/convert/index.ts); DOCCONV_EVAL_DIRECT=1 drives the
+// text-layer path alone (pdf.js → extract → layout, PDFs only). --verbose lists every failed test.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
