@@ -1,6 +1,5 @@
 // POST /v1/convert (spec §4, DECISIONS §4): checks in the contract's order, then either converts
 // inline (200) or accepts a job (202). Conversion only goes through the model gateway.
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS, TIERS } from '../config.js';
 import { canonicalJson, fingerprint } from '../accounts/idempotency.js';
@@ -90,7 +89,7 @@ async function convert(app: FastifyInstance, request: FastifyRequest, reply: Fas
   const { model, routeReason } = app.models.select(fields.model, probe);
   const path = choosePath(fields, probe.pages, upload.bytes.length, app.models.isReady(model));
 
-  const holder = path === 'async' ? newJobId() : `sync_${randomBytes(12).toString('hex')}`;
+  const holder = path === 'async' ? newJobId() : app.jobService.syncHolderId();
   await app.metering.reservePages(caller.accountId, probe.pages, holder); // 402
   try {
     await app.metering.acquireSlot(caller.accountId, holder); // 429

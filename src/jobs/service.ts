@@ -113,15 +113,17 @@ export class JobService {
   }
 
   async start(): Promise<void> {
+    await this.beat();
     await this.hub.start();
     this.unlistenCancel = await this.o.db.listen(CHANNELS.jobCancel, (jobId) => this.abortLocal(jobId));
     await this.recoverOrphans(this.o.singleNode ? this.nodeId : null);
+    await this.releaseOrphanHolders();
     const every = (ms: number, fn: () => Promise<void>) => {
       const t = setInterval(() => void fn().catch((err) => this.o.log.warn({ err: (err as Error).message }, 'job maintenance failed')), ms);
       t.unref();
       this.timers.push(t);
     };
-    every(this.o.heartbeatIntervalMs ?? JOB_LIMITS.heartbeatIntervalMs, () => this.jobs.beat(this.nodeId));
+    every(this.o.heartbeatIntervalMs ?? JOB_LIMITS.heartbeatIntervalMs, () => this.beat());
     every(this.o.sweepIntervalMs ?? JOB_LIMITS.sweepIntervalMs, () => this.sweep());
     this.webhooks.start();
   }
@@ -138,11 +140,55 @@ export class JobService {
     await this.webhooks.stop();
     await this.unlistenCancel?.();
     await this.hub.stop();
+    await this.o.db.query('DELETE FROM job_nodes WHERE node_id = $1', [this.nodeId]).catch(() => {});
+  }
+
+  private async beat(): Promise<void> {
+    await this.o.db.query(
+      'INSERT INTO job_nodes (node_id) VALUES ($1) ON CONFLICT (node_id) DO UPDATE SET heartbeat_at = now()',
+      [this.nodeId],
+    );
+    await this.jobs.beat(this.nodeId);
+  }
+
+  /** The metering holder of a sync conversion: named after this node, so a crash cannot strand it. */
+  syncHolderId(): string {
+    return `sync_${this.nodeId}_${randomBytes(9).toString('hex')}`;
+  }
+
+  /**
+   * Releases reservations and slots nobody will settle: sync holders of nodes that stopped beating
+   * (or, single node, of any earlier process), and job holders whose job record does not exist
+   * (a crash between the reservation and the record).
+   */
+  async releaseOrphanHolders(): Promise<number> {
+    const staleMs = this.o.staleAfterMs ?? JOB_LIMITS.staleAfterMs;
+    const rows = await this.o.db.query<{ holder_id: string }>(
+      `WITH holders AS (
+         SELECT holder_id, created_at AS since FROM page_reservations
+         UNION ALL SELECT holder_id, acquired_at AS since FROM concurrency_slots)
+       SELECT DISTINCT h.holder_id FROM holders h
+       WHERE (h.holder_id LIKE 'sync\\_%' AND h.holder_id NOT LIKE $1
+              AND ($2::boolean OR NOT EXISTS (
+                SELECT 1 FROM job_nodes n WHERE h.holder_id LIKE 'sync\\_' || n.node_id || '\\_%'
+                  AND n.heartbeat_at >= now() - ($3::integer * interval '1 millisecond'))))
+          OR (h.holder_id LIKE 'job\\_%' AND h.since < now() - ($3::integer * interval '1 millisecond')
+              AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = h.holder_id AND j.status IN ('queued', 'warming', 'processing')))`,
+      [`sync\\_${this.nodeId.replace(/_/g, "\\_")}\\_%`, Boolean(this.o.singleNode), staleMs],
+    );
+    for (const { holder_id } of rows) {
+      if (this.live.has(holder_id)) continue;
+      this.o.log.warn({ holder: holder_id }, 'orphaned reservation released');
+      await this.o.metering.releaseReservation(holder_id);
+      await this.o.metering.releaseSlot(holder_id);
+    }
+    return rows.length;
   }
 
   /** Recovery and purges; also callable directly (tests, operators). */
   async sweep(): Promise<void> {
     await this.recoverOrphans(null);
+    await this.releaseOrphanHolders();
     await this.results.purgeExpired();
     await this.jobs.purgeFinished();
     await this.webhooks.purgeOld();

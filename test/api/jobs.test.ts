@@ -159,5 +159,22 @@ for (const kind of STORE_KINDS) {
       const snap = await h.app.metering.snapshot(accountId);
       assert.deepEqual([snap.used, snap.reserved, snap.slotsInUse], [0, 0, 0]);
     });
+
+    test('crash recovery: reservations nobody will settle are released (dead sync holder, job without record)', async () => {
+      const h = svc();
+      const { accountId } = await h.account('power');
+      const mine = h.app.jobService.syncHolderId();
+      for (const [holder, pages] of [['sync_node_dead0001_abc', 3], ['job_ghost', 4], [mine, 5]] as const) {
+        await h.app.metering.reservePages(accountId, pages, holder);
+        await h.app.metering.acquireSlot(accountId, holder);
+      }
+      await h.store.query("UPDATE page_reservations SET created_at = now() - interval '1 minute' WHERE holder_id = 'job_ghost'");
+      await h.store.query("UPDATE concurrency_slots SET acquired_at = now() - interval '1 minute' WHERE holder_id = 'job_ghost'");
+      await h.app.jobService.sweep();
+      const snap = await h.app.metering.snapshot(accountId);
+      assert.deepEqual([snap.reserved, snap.slotsInUse], [5, 1], "only this live node's own sync holder remains");
+      await h.app.metering.releaseReservation(mine);
+      await h.app.metering.releaseSlot(mine);
+    });
   });
 }
