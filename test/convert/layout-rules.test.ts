@@ -183,3 +183,15 @@ test('headings: a short standalone italic line is a subheading, an italic captio
   assert.equal(headingLevel({ text: 'Elastic Stop Nut', lines: 1, size: 10, bold: false, italic: true }, 10), 3);
   assert.equal(headingLevel({ text: 'Figure 3 Nuts and bolts', lines: 1, size: 10, bold: false, italic: true }, 10), 0);
 });
+
+test('bounds: a page of 20,000 runs over graph-paper rules lays out in bounded time', async () => {
+  const { createLayoutContext, layoutPageToMarkdown } = await import('../../src/convert/layout/index.js');
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 20000; i++) runs.push({ text: `w${i % 97}`, x: (i % 100) * 6, y: Math.floor(i / 100) * 4, width: 5, height: 3.5, fontSize: 3.5, bold: false, italic: false, monospace: false });
+  const rules = [];
+  for (let i = 0; i < 800; i++) rules.push({ x0: 0, y0: i, x1: 600, y1: i }, { x0: i * 0.75, y0: 0, x1: i * 0.75, y1: 800 });
+  const t0 = Date.now();
+  const md = layoutPageToMarkdown({ index: 0, width: 612, height: 800, runs, rules, images: [], fromOcr: false }, createLayoutContext());
+  assert.ok(Date.now() - t0 < 5000);
+  assert.ok(md.includes('w96'));
+});

@@ -6,6 +6,7 @@ import type { Box } from './types.js';
 
 const TOL = 2;
 const MAX_LINES = 1500;
+const MAX_GRID_SLOTS = 2500;
 
 interface HLine { y: number; x0: number; x1: number }
 interface VLine { x: number; y0: number; y1: number }
@@ -98,6 +99,8 @@ function buildGrid(h: HLine[], v: VLine[]): RuledGrid | null {
   const xs = cluster(v.map((l) => l.x));
   const ys = cluster(h.map((l) => l.y));
   if (xs.length < 2 || ys.length < 2) return null;
+  // Graph paper and vector drawings are not tables (and would cost rows × columns × lines).
+  if (xs.length * ys.length > MAX_GRID_SLOTS) return null;
   const hasV: boolean[][] = [];
   for (let r = 0; r + 1 < ys.length; r++) {
     const mid = (ys[r] + ys[r + 1]) / 2;
