@@ -60,6 +60,8 @@ export const LIMITS = {
   jsonBodyMaxBytes: 64 * 1024,
   /** GET /health: how long the store probe may take before it counts as down. */
   healthProbeTimeoutMs: 2_000,
+  /** A pending idempotency claim older than this was abandoned (its node died): the key may be claimed again. */
+  idempotencyPendingTimeoutS: 3600,
   /** Graceful shutdown: in-flight requests get this long before the process exits anyway. */
   shutdownGraceMs: 10_000,
 } as const;

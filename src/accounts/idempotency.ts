@@ -53,7 +53,12 @@ export class Idempotency {
   async begin(accountId: string, route: string, key: string, fp: string): Promise<IdempotencyBegin> {
     checkKey(key);
     return this.store.tx(async (q) => {
-      await q('DELETE FROM idempotency_records WHERE account_id = $1 AND route = $2 AND idem_key = $3 AND expires_at <= now()', [accountId, route, key]);
+      // Expired records, and claims left pending by a node that died mid-request, free the key.
+      await q(
+        `DELETE FROM idempotency_records WHERE account_id = $1 AND route = $2 AND idem_key = $3
+         AND (expires_at <= now() OR (state = 'pending' AND created_at <= now() - make_interval(secs => $4)))`,
+        [accountId, route, key, LIMITS.idempotencyPendingTimeoutS],
+      );
       const claimed = await q(
         `INSERT INTO idempotency_records (account_id, route, idem_key, fingerprint, state, expires_at)
          VALUES ($1, $2, $3, $4, 'pending', now() + make_interval(secs => $5))

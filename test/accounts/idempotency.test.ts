@@ -68,6 +68,13 @@ for (const backend of storeBackends()) {
       assert.equal(rows[0].s, 24 * 3600);
     });
 
+    it('a claim abandoned for an hour (its node died) can be taken over', async () => {
+      await idem.begin('acc8', 'POST /x', 'stale', 'fp');
+      assert.equal(await codeOf(idem.begin('acc8', 'POST /x', 'stale', 'fp')), 'idempotency_in_progress');
+      await ts.store.query("UPDATE idempotency_records SET created_at = now() - interval '2 hours' WHERE idem_key = 'stale'", []);
+      assert.equal(await codeOf(idem.begin('acc8', 'POST /x', 'stale', 'fp')), 'new');
+    });
+
     it('rejects keys longer than 255 characters', async () => {
       assert.equal(await codeOf(idem.begin('acc7', 'POST /x', 'k'.repeat(256), 'fp')), 'invalid_request');
     });
