@@ -55,7 +55,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     const result: StoredResult = claim.result;
     const as = shape === 'negotiate' ? negotiateResult(request.headers.accept, result.formats) : shape;
     reply.header('cache-control', 'no-store');
-    request.log.info({ job_id: id, account_id: job.accountId }, 'result read');
+    request.log.info({ job_id: id, account: job.accountId }, 'result read');
     if (as === 'markdown') return reply.code(200).type('text/markdown; charset=utf-8').send(result.pages.join('\n\n'));
     return reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(result.pages, result.meta));
   };

@@ -235,7 +235,7 @@ export class JobService {
     await this.o.metering.releaseReservation(jobId);
     await this.o.metering.releaseSlot(jobId);
     this.hub.signal(jobId);
-    this.o.log.info({ job_id: jobId, account_id: accountId }, 'job cancelled');
+    this.o.log.info({ job_id: jobId, account: accountId }, 'job cancelled');
     return true;
   }
 
@@ -346,7 +346,7 @@ export class JobService {
     await this.o.metering.releaseSlot(job.id);
     this.hub.signal(job.id);
     if (webhook) this.webhooks.kick();
-    this.o.log.info({ job_id: job.id, account_id: job.accountId, pages: job.pages, timing_ms: timingMs, model: job.model }, 'job completed');
+    this.o.log.info({ job_id: job.id, account: job.accountId, pages: job.pages, timing_ms: timingMs, model: job.model }, 'job completed');
   }
 
   /** Ends a live job `failed`: event, webhook, reservation and slot released (no charge). */
