@@ -129,6 +129,26 @@ export class JobStore {
     return rows.map(toRecord);
   }
 
+  /**
+   * Metering holders nobody will settle: sync holders (`sync_<node>_…`) of nodes that stopped
+   * beating (single node: of any other process) and job holders without a live job record.
+   */
+  async orphanHolders(nodeId: string, singleNode: boolean, staleMs: number): Promise<{ holder_id: string }[]> {
+    return this.db.query<{ holder_id: string }>(
+      `WITH holders AS (
+         SELECT holder_id, created_at AS since FROM page_reservations
+         UNION ALL SELECT holder_id, acquired_at AS since FROM concurrency_slots)
+       SELECT DISTINCT h.holder_id FROM holders h
+       WHERE (h.holder_id LIKE 'sync\\_%' AND h.holder_id NOT LIKE $1
+              AND ($2::boolean OR NOT EXISTS (
+                SELECT 1 FROM job_nodes n WHERE h.holder_id LIKE 'sync\\_' || n.node_id || '\\_%'
+                  AND n.heartbeat_at >= now() - ($3::integer * interval '1 millisecond'))))
+          OR (h.holder_id LIKE 'job\\_%' AND h.since < now() - ($3::integer * interval '1 millisecond')
+              AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = h.holder_id AND j.status IN ('queued', 'warming', 'processing')))`,
+      [`sync\\_${nodeId.replace(/_/g, '\\_')}\\_%`, singleNode, staleMs],
+    );
+  }
+
   async purgeFinished(): Promise<void> {
     await this.db.query(`DELETE FROM jobs WHERE finished_at IS NOT NULL AND finished_at < now() - ($1::integer * interval '1 second')`, [LIMITS.jobRecordTtlS]);
   }

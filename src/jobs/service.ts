@@ -163,19 +163,7 @@ export class JobService {
    */
   async releaseOrphanHolders(): Promise<number> {
     const staleMs = this.o.staleAfterMs ?? JOB_LIMITS.staleAfterMs;
-    const rows = await this.o.db.query<{ holder_id: string }>(
-      `WITH holders AS (
-         SELECT holder_id, created_at AS since FROM page_reservations
-         UNION ALL SELECT holder_id, acquired_at AS since FROM concurrency_slots)
-       SELECT DISTINCT h.holder_id FROM holders h
-       WHERE (h.holder_id LIKE 'sync\\_%' AND h.holder_id NOT LIKE $1
-              AND ($2::boolean OR NOT EXISTS (
-                SELECT 1 FROM job_nodes n WHERE h.holder_id LIKE 'sync\\_' || n.node_id || '\\_%'
-                  AND n.heartbeat_at >= now() - ($3::integer * interval '1 millisecond'))))
-          OR (h.holder_id LIKE 'job\\_%' AND h.since < now() - ($3::integer * interval '1 millisecond')
-              AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = h.holder_id AND j.status IN ('queued', 'warming', 'processing')))`,
-      [`sync\\_${this.nodeId.replace(/_/g, "\\_")}\\_%`, Boolean(this.o.singleNode), staleMs],
-    );
+    const rows = await this.jobs.orphanHolders(this.nodeId, Boolean(this.o.singleNode), staleMs);
     for (const { holder_id } of rows) {
       if (this.live.has(holder_id)) continue;
       this.o.log.warn({ holder: holder_id }, 'orphaned reservation released');
