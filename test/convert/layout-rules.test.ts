@@ -13,6 +13,7 @@ import { visualToLogical } from '../../src/convert/layout/bidi.js';
 import { joinDropCaps } from '../../src/convert/layout/dropcap.js';
 import { flowLines, groupParagraphs } from '../../src/convert/layout/paragraphs.js';
 import { dropOverprint } from '../../src/convert/layout/page.js';
+import { splitFootnotes } from '../../src/convert/layout/footnotes.js';
 
 /** One run per word, 0.5 em per character, laid out from x on the line whose top is y. */
 function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
@@ -194,4 +195,15 @@ test('bounds: a page of 20,000 runs over graph-paper rules lays out in bounded t
   const md = layoutPageToMarkdown({ index: 0, width: 612, height: 800, runs, rules, images: [], fromOcr: false }, createLayoutContext());
   assert.ok(Date.now() - t0 < 5000);
   assert.ok(md.includes('w96'));
+});
+
+test('footnotes: a marked small-print block at the foot of the left column is read after the right column', () => {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 20; i++) runs.push(...words(`left body line ${i} with words`, 50, 100 + i * 12));
+  runs.push(...words('1 A note about the left column text.', 50, 700, 7));
+  runs.push(...words('Received 13 May 2020', 50, 715, 7));
+  for (let i = 0; i < 25; i++) runs.push(...words(`right body line ${i} with words`, 320, 100 + i * 12));
+  const { body, notes } = splitFootnotes(buildSegments(runs), 10, 792);
+  assert.deepEqual(notes.map((s) => s.text), ['1 A note about the left column text.', 'Received 13 May 2020']);
+  assert.equal(body.length, 45);
 });

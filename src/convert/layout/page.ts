@@ -13,6 +13,7 @@ import type { TableModel } from './table-model.js';
 import { IMAGE_MIN_PAGE_SHARE, MAX_RUNS_PER_PAGE, OCR_SEGMENT_GAP_EM, SEGMENT_GAP_EM } from './limits.js';
 import { groupLines } from './lines.js';
 import { joinDropCaps } from './dropcap.js';
+import { splitFootnotes } from './footnotes.js';
 import { renderTable } from '../markdown/table.js';
 import { renderParagraph } from '../markdown/blocks.js';
 
@@ -122,6 +123,8 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   segs = dropMarginLines(segs, input.height, body, ocrLike);
   // Dot leaders and drawn-with-characters rules carry no text.
   segs = segs.filter((s) => s.text.length < 4 || /[\p{L}\p{N}]/u.test(s.text));
+  const foot = splitFootnotes(segs, body, input.height);
+  segs = foot.body;
   let items: Item[] = segs.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
 
   // 3. Tables between horizontal rules (booktabs): columns from whitespace projection.
@@ -168,6 +171,9 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   const blocks = orderRegion(items, gutterMin);
   const out: string[] = [];
   for (const b of blocks) renderBlock(b, atoms, body, ocrLike, out);
+  // Footnotes after the body, column by column.
+  const noteItems = foot.notes.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+  for (const b of orderRegion(noteItems, gutterMin)) renderBlock({ kind: 'flow', items: b.items }, atoms, body, ocrLike, out);
   if (all.length > MAX_RUNS_PER_PAGE) out.push(all.slice(MAX_RUNS_PER_PAGE).map((r) => r.text).join(' '));
   return joinBlocks(out);
 }
