@@ -70,6 +70,22 @@ interface Running {
   cancelled: boolean;
 }
 
+/**
+ * Settles with the work, or rejects as soon as the signal fires: a cancel or a shutdown never waits
+ * on a backend that ignores its signal (the late result is dropped).
+ */
+function abortable<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('aborted'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
+      (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
+    );
+  });
+}
+
 export function newJobId(): string {
   return `job_${randomBytes(12).toString('hex')}`;
 }
@@ -273,7 +289,7 @@ export class JobService {
       });
     try {
       moveTo(this.o.gateway.isReady(job.model) ? 'processing' : 'warming', job.model);
-      const out = await this.o.gateway.convert(
+      const out = await abortable(entry.abort.signal, this.o.gateway.convert(
         job.model,
         { bytes: job.bytes, mediaType: job.mediaType, pages: job.pages },
         {
@@ -292,7 +308,7 @@ export class JobService {
               if (ok) this.hub.signal(job.id);
             }),
         },
-      );
+      ));
       job.bytes = new Uint8Array(0);
       await chain;
       if (entry.cancelled) return;

@@ -187,3 +187,26 @@ test('webhooks: job.failed carries the error code; a delivery left by a dead nod
   await waitFor(() => received.length === 1);
   assert.deepEqual(JSON.parse(received[0].toString()), { type: 'job.failed', job_id: j.id, error_code: 'malformed_document' });
 });
+
+test('graceful stop: running and queued jobs end failed and are released, nothing stays reserved', async (t) => {
+  const store = shared;
+  const ctl = fakeGateway();
+  const metering = recordingMetering();
+  const svc = new JobService({ db: store, config: testConfig(), gateway: ctl.gateway, metering, log: silentLog, singleNode: true, concurrency: 1, sweepIntervalMs: 60_000 });
+  await svc.start();
+  t.after(() => svc.stop());
+  ctl.gate = new Promise(() => {}); // never opens: only the abort ends the conversion
+  const running = job(2);
+  const queued = job(1);
+  await svc.submit(running);
+  await svc.submit(queued);
+  await waitFor(() => ctl.calls === 1);
+  // The fake conversion waits on a gate that never opens and ignores its signal: stop must not hang.
+  await Promise.race([svc.stop(), new Promise((_, rej) => setTimeout(() => rej(new Error('stop hung')), 3000))]);
+  assert.equal(await statusOf(store, running.id), 'failed');
+  assert.equal(await statusOf(store, queued.id), 'failed');
+  for (const id of [running.id, queued.id]) {
+    assert.ok(metering.log.includes(`release ${id}`) && metering.log.includes(`slot ${id}`), id);
+    assert.ok(!metering.log.includes(`charge ${id}`));
+  }
+});
