@@ -66,6 +66,9 @@ describe('GET /v1/openapi.json', () => {
     assert.deepEqual(doc.paths['/v1/admin/accounts/{account_id}'].patch.tags, ['admin']);
     assert.equal(Object.keys(doc.paths).some((p) => p.startsWith('/docs')), false);
     assert.equal(doc.paths['/v1/keys'].post.requestBody.required, false);
+    assert.ok(doc.paths['/v1/keys'].post.responses['201'].headers['Idempotency-Replayed']);
+    assert.ok(doc.paths['/v1/usage'].get.responses['200'].headers['X-Service-Quota-Pages-Remaining']);
+    assert.ok(doc.paths['/v1/convert'].post.responses['200'].headers['RateLimit-Policy']);
     for (const [method, path] of SPEC_ROUTES) {
       for (const [status, r] of Object.entries<any>(doc.paths[path][method].responses)) {
         if (Number(status) < 300) assert.notEqual(r.description, 'Default Response', `${method} ${path} ${status} needs a description`);
@@ -79,6 +82,8 @@ describe('GET /v1/openapi.json', () => {
         for (const [status, r] of Object.entries<any>(op.responses)) {
           if (Number(status) < 400 || (path === '/v1/health' && status === '503')) continue;
           assert.deepEqual(r.content?.['application/json']?.schema, { $ref: '#/components/schemas/Error' }, `${method} ${path} ${status}`);
+          assert.ok(r.headers?.['X-Request-Id'], `${method} ${path} ${status} X-Request-Id`);
+          if (status === '429') for (const h of ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']) assert.ok(r.headers[h], `${path} 429 ${h}`);
         }
       }
     }

@@ -28,6 +28,23 @@ export const ErrorSchema = Obj(
 export const ERROR_SCHEMA_ID = 'Error';
 export const ErrorRef = Type.Unsafe<Record<string, unknown>>({ $ref: `${ERROR_SCHEMA_ID}#` });
 
+/** Response headers, documented in the OpenAPI document (spec §8). */
+export const HEADERS = {
+  requestId: { 'X-Request-Id': { type: 'string', description: 'Id of this request; equals request_id of an error envelope.' } },
+  rateLimit: {
+    'RateLimit-Limit': { type: 'integer', description: 'Bucket capacity (the burst of the tier).' },
+    'RateLimit-Remaining': { type: 'integer', description: 'Whole requests left in the bucket.' },
+    'RateLimit-Reset': { type: 'integer', description: 'Seconds until the bucket is full again.' },
+    'RateLimit-Policy': { type: 'string', description: 'Active policy: `<requests per minute>;w=60`.' },
+  },
+  quota: { 'X-Service-Quota-Pages-Remaining': { type: 'integer', description: 'Whole pages left in the allowance, after this request (authenticated callers).' } },
+  retryAfter: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before retrying.' } },
+  replayed: { 'Idempotency-Replayed': { type: 'string', enum: ['true'], description: 'Present on a replayed response (spec §4 idempotency rule 1).' } },
+} as const;
+type HeaderMap = Record<string, Record<string, unknown>>;
+/** Headers of a 2xx on a rate-limited key route. */
+export const KEY_ROUTE_HEADERS: HeaderMap = { ...HEADERS.requestId, ...HEADERS.rateLimit, ...HEADERS.quota };
+
 /** The error responses of a route, grouped by status; each lists its codes and references Error. */
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -37,7 +54,8 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   }
   const out: Record<number, TSchema> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    out[status] = Type.Unsafe({ $ref: `${ERROR_SCHEMA_ID}#`, description: `Error: ${list.map((c) => `\`${c}\``).join(', ')}` });
+    const headers = status === 429 ? { ...HEADERS.requestId, ...HEADERS.retryAfter, ...HEADERS.rateLimit } : HEADERS.requestId;
+    out[status] = Type.Unsafe({ $ref: `${ERROR_SCHEMA_ID}#`, description: `Error: ${list.map((c) => `\`${c}\``).join(', ')}`, headers });
   }
   return out;
 }
@@ -56,8 +74,8 @@ export const NO_AUTH: Array<Record<string, string[]>> = [];
 export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
 /** A response schema with its OpenAPI description (what the 2xx means). */
-export function described<T extends TSchema>(schema: T, description: string): T {
-  return { ...schema, description };
+export function described<T extends TSchema>(schema: T, description: string, headers: HeaderMap = HEADERS.requestId): T {
+  return { ...schema, description, headers };
 }
 
 /** Operations whose JSON body may be omitted (OpenAPI `requestBody.required: false`). */

@@ -3,7 +3,7 @@
 // the fields in code while streaming, so it sits under DOCS_ONLY_BODY, which Fastify ignores and the
 // OpenAPI generator turns into the request body (see src/api/openapi.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import { BEARER, IdempotencyHeaders, KEY_ROUTE_ERRORS, Obj, StringEnum, described, errorResponses } from './common.js';
+import { BEARER, HEADERS, IdempotencyHeaders, KEY_ROUTE_ERRORS, KEY_ROUTE_HEADERS, Obj, StringEnum, described, errorResponses } from './common.js';
 import { AsyncJob } from './jobs.js';
 
 export const DOCS_ONLY_BODY = 'x-docs-body';
@@ -60,12 +60,13 @@ export const convertSchema = {
   response: {
     200: {
       description: 'Converted inline: ConvertResult JSON, or the Markdown alone when formats=md.',
+      headers: KEY_ROUTE_HEADERS,
       content: {
         'application/json': { schema: ConvertResult },
         'text/markdown': { schema: Type.String() },
       },
     },
-    202: described(AsyncJob, 'Accepted as an async job: follow links.events, poll links.self, or wait for the webhook.'),
+    202: described(AsyncJob, 'Accepted as an async job: follow links.events, poll links.self, or wait for the webhook.', { ...KEY_ROUTE_HEADERS, ...HEADERS.replayed }),
     ...errorResponses(
       ...KEY_ROUTE_ERRORS, 'signup_required', 'api_not_available_on_tier', 'forbidden_tier', 'model_not_available',
       'quota_exceeded', 'idempotency_key_reused', 'idempotency_in_progress', 'file_too_large', 'unsupported_media_type',

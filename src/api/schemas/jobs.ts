@@ -1,6 +1,6 @@
 // Spec §2 AsyncJob/JobLinks/JobStatus and the routes GET/DELETE /jobs/{id}, GET /jobs/{id}/events.
 import { Type, type Static } from '@sinclair/typebox';
-import { BEARER, KEY_ROUTE_ERRORS, Obj, StringEnum, described, errorResponses } from './common.js';
+import { BEARER, KEY_ROUTE_ERRORS, KEY_ROUTE_HEADERS, Obj, StringEnum, described, errorResponses } from './common.js';
 
 export const JOB_STATES = ['queued', 'warming', 'processing', 'completed', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -40,7 +40,7 @@ export const getJobSchema = {
   tags: ['jobs'],
   security: BEARER,
   params: JobIdParams,
-  response: { 200: described(JobStatus, 'The job (metadata only, never document content).'), ...errorResponses(...KEY_ROUTE_ERRORS, 'api_not_available_on_tier', 'job_not_found') },
+  response: { 200: described(JobStatus, 'The job (metadata only, never document content).', KEY_ROUTE_HEADERS), ...errorResponses(...KEY_ROUTE_ERRORS, 'api_not_available_on_tier', 'job_not_found') },
 };
 
 export const cancelJobSchema = {

@@ -2,7 +2,7 @@
 // DELETE /keys/{key_id}, POST /keys/{key_id}/rotate.
 import { Type, type Static } from '@sinclair/typebox';
 import { SCOPES } from '../../accounts/scopes.js';
-import { BEARER, IdempotencyHeaders, KEY_ROUTE_ERRORS, Obj, StringEnum, Timestamp, described, errorResponses } from './common.js';
+import { BEARER, HEADERS, IdempotencyHeaders, KEY_ROUTE_ERRORS, KEY_ROUTE_HEADERS, Obj, StringEnum, Timestamp, described, errorResponses } from './common.js';
 
 export const ScopeSchema = StringEnum(SCOPES);
 export const TierSchema = StringEnum(['free', 'starter', 'pro', 'power'] as const);
@@ -46,7 +46,7 @@ export const listKeysSchema = {
   summary: 'List the API keys of the account (masked)',
   tags: ['keys'],
   security: BEARER,
-  response: { 200: described(ApiKeyList, 'The keys of the account, revoked ones included (with revoked_at).'), ...errorResponses(...KEY_ROUTE_ERRORS) },
+  response: { 200: described(ApiKeyList, 'The keys of the account, revoked ones included (with revoked_at).', KEY_ROUTE_HEADERS), ...errorResponses(...KEY_ROUTE_ERRORS) },
 };
 
 export const createKeySchema = {
@@ -55,7 +55,7 @@ export const createKeySchema = {
   security: BEARER,
   headers: IdempotencyHeaders,
   body: Type.Optional(CreateKeyRequest),
-  response: { 201: described(ApiKeyCreated, 'Created; the full key is shown this once (a replay carries Idempotency-Replayed: true).'), ...errorResponses(...KEY_ROUTE_ERRORS, 'idempotency_key_reused', 'idempotency_in_progress', 'file_too_large', 'unsupported_media_type') },
+  response: { 201: described(ApiKeyCreated, 'Created; the full key is shown this once (a replay carries Idempotency-Replayed: true).', { ...KEY_ROUTE_HEADERS, ...HEADERS.replayed }), ...errorResponses(...KEY_ROUTE_ERRORS, 'idempotency_key_reused', 'idempotency_in_progress', 'file_too_large', 'unsupported_media_type') },
 };
 
 export const revokeKeySchema = {
@@ -63,7 +63,7 @@ export const revokeKeySchema = {
   tags: ['keys'],
   security: BEARER,
   params: KeyIdParams,
-  response: { 204: Type.Unsafe({ type: 'null', description: 'Revoked.' }), ...errorResponses(...KEY_ROUTE_ERRORS, 'key_not_found') },
+  response: { 204: Type.Unsafe({ type: 'null', description: 'Revoked.', headers: KEY_ROUTE_HEADERS }), ...errorResponses(...KEY_ROUTE_ERRORS, 'key_not_found') },
 };
 
 export const rotateKeySchema = {
@@ -72,5 +72,5 @@ export const rotateKeySchema = {
   security: BEARER,
   params: KeyIdParams,
   headers: IdempotencyHeaders,
-  response: { 201: described(ApiKeyCreated, 'The new key, shown this once; the old one is revoked.'), ...errorResponses(...KEY_ROUTE_ERRORS, 'key_not_found', 'idempotency_key_reused', 'idempotency_in_progress') },
+  response: { 201: described(ApiKeyCreated, 'The new key, shown this once; the old one is revoked.', { ...KEY_ROUTE_HEADERS, ...HEADERS.replayed }), ...errorResponses(...KEY_ROUTE_ERRORS, 'key_not_found', 'idempotency_key_reused', 'idempotency_in_progress') },
 };

@@ -1,6 +1,6 @@
 // Spec §2 UsageMeters; route GET /usage (key optional, DECISIONS §3).
 import { Type } from '@sinclair/typebox';
-import { KEY_ROUTE_ERRORS, OPTIONAL_BEARER, Obj, StringEnum, described, errorResponses } from './common.js';
+import { KEY_ROUTE_ERRORS, KEY_ROUTE_HEADERS, OPTIONAL_BEARER, Obj, StringEnum, described, errorResponses } from './common.js';
 
 export const UsageMeters = Obj(
   {
@@ -22,5 +22,5 @@ export const usageSchema = {
   summary: 'Usage and quota meters of the current period (anonymous callers get a trimmed view)',
   tags: ['usage'],
   security: OPTIONAL_BEARER,
-  response: { 200: described(UsageMeters, 'The meters of the current period (anonymous: zeroed, with unlock_url).'), ...errorResponses(...KEY_ROUTE_ERRORS.filter((c) => c !== 'unauthenticated')) },
+  response: { 200: described(UsageMeters, 'The meters of the current period (anonymous: zeroed, with unlock_url).', KEY_ROUTE_HEADERS), ...errorResponses(...KEY_ROUTE_ERRORS.filter((c) => c !== 'unauthenticated')) },
 };
