@@ -42,8 +42,11 @@ export interface ConvertUpload {
 
 const invalid = (message: string) => new ServiceError('invalid_request', message);
 
-/** Validates the fields (all present so far); throws 400 invalid_request. */
-export function validateFields(raw: Record<string, string>, allowHosts: readonly string[]): ConvertFields {
+/**
+ * Validates the fields; throws 400 invalid_request. `partial`: only the fields seen so far (before
+ * the file part), so requirements between fields that may still follow are not checked yet.
+ */
+export function validateFields(raw: Record<string, string>, allowHosts: readonly string[], partial = false): ConvertFields {
   for (const name of Object.keys(raw)) if (!(FIELD_NAMES as readonly string[]).includes(name)) throw invalid(`Unknown form field "${name.slice(0, 40)}".`);
   const model = raw.model;
   if (model !== undefined && !(MODEL_IDS as readonly string[]).includes(model)) throw invalid(`model must be one of ${MODEL_IDS.join(', ')}.`);
@@ -57,7 +60,9 @@ export function validateFields(raw: Record<string, string>, allowHosts: readonly
   const delivery = raw.delivery;
   if (delivery !== undefined && delivery !== 'inline' && delivery !== 'sse' && delivery !== 'webhook') throw invalid('delivery must be inline, sse or webhook.');
   let webhook: ConvertFields['webhook'];
-  if (delivery === 'webhook') {
+  if (partial) {
+    if (raw.webhook !== undefined && raw.webhook_secret !== undefined) validateWebhookTarget(raw.webhook, raw.webhook_secret, allowHosts);
+  } else if (delivery === 'webhook') {
     if (raw.webhook === undefined || raw.webhook_secret === undefined) throw invalid('delivery=webhook requires webhook and webhook_secret.');
     validateWebhookTarget(raw.webhook, raw.webhook_secret, allowHosts);
     webhook = { url: raw.webhook, secret: raw.webhook_secret };
@@ -144,7 +149,7 @@ export async function readConvertUpload(request: FastifyRequest, maxBytes: numbe
       }
       if (part.fieldname !== 'file') throw invalid(`Unexpected file part "${part.fieldname.slice(0, 40)}"; the document goes in "file".`);
       // Fields sent before the file are checked before its bytes are read (DECISIONS §4 order).
-      validateFields(raw, allowHosts);
+      validateFields(raw, allowHosts, true);
       file = await collectFile(part.file, maxBytes);
     }
   } catch (err) {

@@ -57,7 +57,18 @@ for (const kind of STORE_KINDS) {
       const noFile = await fetch(`${h.base}/v1/convert`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: (() => { const f = new FormData(); f.append('model', 'auto'); return f; })() });
       assert.deepEqual(await code(noFile), [400, 'invalid_request']);
       assert.deepEqual(await code(await convert(h, key, new TextEncoder().encode('hello, not a document'))), [415, 'unsupported_media_type']);
-      assert.equal(h.ctl.calls, 0);
+      // Fields may also follow the file part; requirements between fields are checked at the end.
+      const ordered = (after: Record<string, string>) => {
+        const f = new FormData();
+        f.append('delivery', 'webhook');
+        f.append('file', new Blob([pdf], { type: 'application/pdf' }), 'doc.pdf');
+        for (const [k, v] of Object.entries(after)) f.append(k, v);
+        return fetch(`${h.base}/v1/convert`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: f });
+      };
+      assert.equal((await ordered({ webhook: 'http://127.0.0.1:9/hook', webhook_secret: 'x'.repeat(16) })).status, 202);
+      assert.deepEqual(await code(await ordered({ webhook: 'http://127.0.0.1:9/hook' })), [400, 'invalid_request']);
+      assert.deepEqual(await code(await ordered({ webhook: 'http://127.0.0.1:9/hook', webhook_secret: 'x'.repeat(16), colour: 'red' })), [400, 'invalid_request']);
+      await waitFor(() => h.ctl.calls === 1);
     });
 
     test('page limits: tier maximum 422; sync gate: prefer=sync 422/413 naming prefer=async, else a job', async () => {
