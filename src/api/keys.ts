@@ -53,7 +53,9 @@ export const keysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const requested = request.body?.scopes;
     let scopes: Scope[];
     if (requested === undefined) {
+      // The defaults, narrowed to what this key holds (a key can grant only scopes it holds).
       scopes = DEFAULT_KEY_SCOPES.filter((s) => caller.scopes.includes(s));
+      if (scopes.length === 0) throw new ServiceError('forbidden', 'This key holds none of the default scopes; name the scopes to grant.');
     } else {
       const unknown = requested.filter((s) => !isScope(s));
       if (unknown.length) throw new ServiceError('invalid_request', `Unknown scope names: ${unknown.map((s) => JSON.stringify(s.slice(0, 40))).join(', ')}.`);

@@ -57,6 +57,9 @@ for (const backend of storeBackends()) {
       assert.equal(code(esc), 'forbidden');
       const dflt = await t.app.inject({ method: 'POST', url: '/v1/keys', headers: h });
       assert.deepEqual(dflt.json().scopes, ['usage:read']);
+      const only = await t.app.inject({ method: 'POST', url: '/v1/keys', headers: a.headers, payload: { scopes: ['keys:manage'] } });
+      const none = await t.app.inject({ method: 'POST', url: '/v1/keys', headers: { authorization: `Bearer ${only.json().key}` } });
+      assert.equal(code(none), 'forbidden');
     });
 
     it('rotates: a new key id with the same scopes, the old one revoked; unknown or revoked → 404', async () => {
