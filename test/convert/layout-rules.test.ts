@@ -207,3 +207,12 @@ test('footnotes: a marked small-print block at the foot of the left column is re
   assert.deepEqual(notes.map((s) => s.text), ['1 A note about the left column text.', 'Received 13 May 2020']);
   assert.equal(body.length, 45);
 });
+
+test('ruled tables: horizontal rules running past the outer verticals add a column on each side', () => {
+  const rules = [];
+  for (const y of [100, 120, 140]) rules.push({ x0: 20, y0: y, x1: 400, y1: y });
+  for (const x of [100, 200, 300]) rules.push({ x0: x, y0: 100, x1: x, y1: 140 });
+  const found = findRuledRegions(rules, 612);
+  assert.equal(found.grids.length, 1);
+  assert.deepEqual(found.grids[0].xs, [20, 100, 200, 300, 400]);
+});

@@ -62,6 +62,10 @@ test('tables: pipe table without spans, HTML with spans', () => {
   const html = renderTable({ rows: [[cell('h', 1, 2), null], [cell('x'), cell('y')]], top: 0, bottom: 0, x0: 0, x1: 0 });
   assert.match(html, /<th colspan="2">h<\/th>/);
   assert.match(html, /<td>x<\/td><td>y<\/td>/);
+  // Rows that a first-row cell spans into are header rows too.
+  const twoLevel = renderTable({ rows: [[cell('k', 2, 1), cell('group', 1, 2), null], [null, cell('a'), cell('b')], [cell('r'), cell('1'), cell('2')]], top: 0, bottom: 0, x0: 0, x1: 0 });
+  assert.match(twoLevel, /<tr><th>a<\/th><th>b<\/th><\/tr>/);
+  assert.match(twoLevel, /<tr><td>r<\/td>/);
 });
 
 test('finalize: a margin line repeating across pages is dropped, other lines stay', () => {

@@ -98,6 +98,12 @@ export function findRuledRegions(rules: RuleLine[], pageWidth: number): RuledReg
 function buildGrid(h: HLine[], v: VLine[]): RuledGrid | null {
   const xs = cluster(v.map((l) => l.x));
   const ys = cluster(h.map((l) => l.y));
+  // Rules that run past the outermost verticals (tables ruled only between inner columns) bound
+  // one more column on each side.
+  const hMin = Math.min(...h.map((l) => l.x0));
+  const hMax = Math.max(...h.map((l) => l.x1));
+  if (xs.length >= 2 && xs[0] - hMin > 10) xs.unshift(hMin);
+  if (xs.length >= 2 && hMax - xs[xs.length - 1] > 10) xs.push(hMax);
   if (xs.length < 2 || ys.length < 2) return null;
   // Graph paper and vector drawings are not tables (and would cost rows × columns × lines).
   if (xs.length * ys.length > MAX_GRID_SLOTS) return null;

@@ -29,8 +29,10 @@ export function renderPipe(t: TableModel): string {
 
 export function renderHtml(t: TableModel): string {
   const out: string[] = ['<table>'];
+  // Header rows: the first row and the rows its cells span down into.
+  const headerRows = Math.max(1, ...t.rows[0].map((c) => c?.rowSpan ?? 1));
   t.rows.forEach((row, i) => {
-    const tag = i === 0 ? 'th' : 'td';
+    const tag = i < headerRows ? 'th' : 'td';
     const cells = row
       .filter((c) => c !== null)
       .map((c) => {
