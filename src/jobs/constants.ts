@@ -16,6 +16,8 @@ export const JOB_LIMITS = {
   webhookLeaseMs: 60_000,
   /** Deliveries attempted per poll. */
   webhookBatch: 10,
+  /** SSE `retry:` hint: how long a client waits before reconnecting a dropped stream. */
+  sseRetryMs: 2_000,
   /** Jitter applied to each retry delay (DECISIONS §5: ±10 %). */
   webhookJitter: 0.1,
 } as const;

@@ -4,6 +4,7 @@
 import { PassThrough } from 'node:stream';
 import { LIMITS } from '../config.js';
 import { ERROR_CATALOGUE } from '../errors/catalogue.js';
+import { JOB_LIMITS } from './constants.js';
 import { eventPayload, formatSse } from './events.js';
 import type { JobService } from './service.js';
 
@@ -79,7 +80,7 @@ export function openJobStream(service: JobService, secret: Buffer, publicUrl: st
   }, o.heartbeatMs ?? LIMITS.sseHeartbeatS * 1000);
   heartbeat.unref();
   // Tell the client how long to wait before reconnecting, then replay.
-  write('retry: 2000\n\n');
+  write(`retry: ${JOB_LIMITS.sseRetryMs}\n\n`);
   void pump();
   return { stream: out, close: finish };
 }
