@@ -122,6 +122,7 @@ export class JobService {
       nodeId: this.nodeId,
       allowHosts: o.config.webhookAllowHosts,
       retryDelaysS: o.webhookRetryDelaysS,
+      resultTtlS: o.config.resultTtlS,
       pollMs: o.webhookPollMs,
       resolve: o.webhookResolve,
       log: o.log,

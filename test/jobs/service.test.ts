@@ -210,3 +210,21 @@ test('graceful stop: running and queued jobs end failed and are released, nothin
     assert.ok(!metering.log.includes(`charge ${id}`));
   }
 });
+
+test('webhooks: a job.completed retry that would land after the result TTL is not scheduled', async (t) => {
+  const server = createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(500).end()); });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.after(() => server.close());
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  const ctl = fakeGateway();
+  const svc = new JobService({
+    db: shared, config: testConfig({ DOCCONV_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', DOCCONV_RESULT_TTL_S: '1' }), gateway: ctl.gateway,
+    metering: recordingMetering(), log: silentLog, singleNode: true, webhookRetryDelaysS: [5], webhookPollMs: 20, sweepIntervalMs: 60_000,
+  });
+  await svc.start();
+  t.after(() => svc.stop());
+  const j = job(1, { delivery: 'webhook', webhook: { url, secret: 'x'.repeat(16) } });
+  await svc.submit(j);
+  const row = await waitFor(async () => (await shared.query<{ status: string; attempts: number }>("SELECT status, attempts FROM webhook_deliveries WHERE job_id = $1 AND status <> 'pending'", [j.id]))[0]);
+  assert.deepEqual([row.status, Number(row.attempts)], ['failed', 1]);
+});

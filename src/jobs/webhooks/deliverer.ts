@@ -22,13 +22,15 @@ export interface DelivererOptions {
   nodeId: string;
   allowHosts: readonly string[];
   retryDelaysS?: readonly number[];
+  /** A job.completed retry later than this after the first attempt would carry an expired result_url. */
+  resultTtlS?: number;
   timeoutMs?: number;
   pollMs?: number;
   resolve?: SendOptions['resolve'];
   log?: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
 }
 
-interface DueRow { id: string; job_id: string; event_type: string; sealed: string; attempts: number }
+interface DueRow { id: string; job_id: string; event_type: string; sealed: string; attempts: number; age_ms: number }
 
 /** Seconds until the next attempt after `attempts` failed ones, or null when retries are exhausted. */
 export function nextRetryDelayS(attempts: number, delays: readonly number[], random = Math.random): number | null {
@@ -117,7 +119,7 @@ export class WebhookDeliverer {
        WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
                       AND (locked_until IS NULL OR locked_until < now())
                     ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING id, job_id, event_type, sealed, attempts`,
+       RETURNING id, job_id, event_type, sealed, attempts, (extract(epoch from (now() - created_at)) * 1000)::bigint AS age_ms`,
       [this.o.nodeId, JOB_LIMITS.webhookLeaseMs, JOB_LIMITS.webhookBatch],
     );
   }
@@ -137,7 +139,9 @@ export class WebhookDeliverer {
       this.o.log?.info(log, 'webhook delivered');
       return;
     }
-    const delay = nextRetryDelayS(attempts, this.delays);
+    let delay = nextRetryDelayS(attempts, this.delays);
+    // Retries stay inside the result TTL (DECISIONS §5): past it the result_url is dead anyway.
+    if (delay !== null && row.event_type === 'job.completed' && this.o.resultTtlS !== undefined && Number(row.age_ms) + delay * 1000 > this.o.resultTtlS * 1000) delay = null;
     if (delay === null) {
       await this.o.db.query("UPDATE webhook_deliveries SET status = 'failed', sealed = '', attempts = $2, last_status = $3, locked_by = NULL, locked_until = NULL, updated_at = now() WHERE id = $1", [row.id, attempts, outcome.status ?? null]);
       this.o.log?.warn({ ...log, reason: outcome.reason }, 'webhook delivery abandoned');
