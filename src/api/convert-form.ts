@@ -131,7 +131,11 @@ function collectFile(file: NodeJS.ReadableStream & { truncated?: boolean }, maxB
   });
 }
 
-export async function readConvertUpload(request: FastifyRequest, maxBytes: number, allowHosts: readonly string[]): Promise<ConvertUpload> {
+/**
+ * `checkFields` runs on the fields known when the file part starts (and again on all of them at
+ * the end), so field-level refusals such as an undeployed model precede the size check.
+ */
+export async function readConvertUpload(request: FastifyRequest, maxBytes: number, allowHosts: readonly string[], checkFields: (f: ConvertFields) => void = () => {}): Promise<ConvertUpload> {
   if (!request.isMultipart()) throw invalid('The request must be multipart/form-data with a file part.');
   const raw: Record<string, string> = {};
   let file: { bytes: Buffer; sha256: string } | null = null;
@@ -149,13 +153,14 @@ export async function readConvertUpload(request: FastifyRequest, maxBytes: numbe
       }
       if (part.fieldname !== 'file') throw invalid(`Unexpected file part "${part.fieldname.slice(0, 40)}"; the document goes in "file".`);
       // Fields sent before the file are checked before its bytes are read (DECISIONS §4 order).
-      validateFields(raw, allowHosts, true);
+      checkFields(validateFields(raw, allowHosts, true));
       file = await collectFile(part.file, maxBytes);
     }
   } catch (err) {
     mapMultipartError(err, maxBytes);
   }
   const fields = validateFields(raw, allowHosts);
+  checkFields(fields);
   if (!file) throw invalid('The form has no file part named "file".');
   if (file.bytes.length === 0) throw new ServiceError('unsupported_media_type', 'The file is empty.');
   return { fields, rawFields: raw, bytes: file.bytes, sha256: file.sha256 };

@@ -15,6 +15,9 @@ import './jobs-runtime.js';
 
 const ROUTE = 'POST /v1/convert';
 
+/** Stand-in document for checking an explicit model choice before the document is read. */
+const NEUTRAL_PROBE: DocumentProbe = { mediaType: 'application/pdf', pages: 1, textLayerCoverage: 1, scannedPages: 0, hasTables: false, hasFormulas: false, hasImages: false, script: 'latin' };
+
 /** Probe failures are document errors with catalogue codes (ParseError) or a bad `lang`. */
 function asServiceError(err: unknown): unknown {
   if (err instanceof ParseError) return new ServiceError(err.code, err.message);
@@ -48,7 +51,11 @@ export async function convertRoutes(app: FastifyInstance): Promise<void> {
   app.post('/convert', { schema: convertSchema, config: { auth: ROUTE_AUTH.convert } }, async (request, reply) => {
     const caller = request.caller as KeyCaller;
     const tier = TIERS[caller.tier];
-    const upload = await readConvertUpload(request, tier.maxFileBytes, app.config.webhookAllowHosts);
+    const upload = await readConvertUpload(request, tier.maxFileBytes, app.config.webhookAllowHosts, (fields) => {
+      // An explicit model never depends on the document (no fallback): an undeployed one is
+      // refused with the form fields, before the size and media-type checks (DECISIONS §4 order).
+      if (fields.model !== undefined && fields.model !== 'auto') app.models.select(fields.model, NEUTRAL_PROBE);
+    });
 
     const idemKey = request.headers['idempotency-key'];
     const key = typeof idemKey === 'string' ? idemKey : undefined;

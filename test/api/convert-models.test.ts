@@ -16,6 +16,11 @@ test('cold model server: the request becomes a job that warms, then completes on
   const { key } = await h.account('pro');
   const pdf = await makePdf(2, 'MARKCOLD');
 
+  // An undeployed explicit model is refused with the form fields, before media type and size.
+  const undeployed = await convert(h, key, new TextEncoder().encode('not a document'), { model: 'paddleocr-vl' });
+  assert.equal(undeployed.status, 403);
+  assert.equal(((await undeployed.json()) as { code: string }).code, 'model_not_available');
+
   const res = await convert(h, key, pdf);
   assert.equal(res.status, 202, 'model omitted = mineru-2.5, cold → job');
   const job = (await res.json()) as { links: { events: string; self: string } };
