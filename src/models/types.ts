@@ -1,7 +1,8 @@
 // Shared types of the models domain (docs/architecture.md, "src/models"). The document-side types
-// mirror the public entry of src/convert (structurally identical), so this domain compiles on its own.
+// come from the public entry of src/convert (type-only: nothing of the parser loads here).
+import type { DocumentProbe, MediaType } from '../convert/index.js';
 
-export type MediaType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/tiff' | 'image/webp';
+export type { DocumentProbe, MediaType };
 
 /** The model ids accepted by `model` besides `auto` (DECISIONS §4). */
 export const MODEL_IDS = ['builtin', 'mineru-2.5', 'granite-docling', 'paddleocr-vl'] as const;
@@ -20,20 +21,6 @@ export interface ModelInfo {
   license: string;
   attribution: string;
   attribution_url: string;
-}
-
-/** What `probeDocument` (src/convert) reports; the routing inputs. */
-export interface DocumentProbe {
-  mediaType: MediaType;
-  pages: number;
-  /** 0..1, share of sampled pages with a usable text layer (images: 0). */
-  textLayerCoverage: number;
-  /** Sampled pages that need OCR. */
-  scannedPages: number;
-  hasTables: boolean;
-  hasFormulas: boolean;
-  hasImages: boolean;
-  script: 'latin' | 'cjk' | 'arabic' | 'cyrillic' | 'other' | 'unknown';
 }
 
 export interface PageEvent {
