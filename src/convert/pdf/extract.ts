@@ -6,6 +6,7 @@ import { collectGraphics, multiply, type Matrix, type PageGraphics } from './gra
 import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
+import { placementsOnly } from './pdfjs-worker.js';
 export { usableTextLayer } from './usable.js';
 
 interface TextItemLike {
@@ -51,7 +52,8 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   const full = opts.detail === 'full' || needsOperatorList(page, content.items as TextItemLike[]);
   if (full) {
     // AnnotationMode.DISABLE: annotation appearance streams are not page content.
-    const opList = await page.getOperatorList({ annotationMode: 0 });
+    // Placements only: images are not decoded, glyph outlines not built (pdf/pdfjs-worker.ts).
+    const opList = await placementsOnly(() => page.getOperatorList({ annotationMode: 0 }));
     graphics = collectGraphics(opList.fnArray, opList.argsArray, base, width, height);
     // A scanned document (page images with an OCR text layer) keeps full readings: the
     // backdrop image is what tells the layout stage the text is OCR.

@@ -1,5 +1,6 @@
 // A pool worker: runs the parser's heavy tasks (parse, probe, render) off the main thread.
 import { closePdf, openPdf } from '../pdf/open.js';
+import { installPdfjsWorker } from '../pdf/pdfjs-worker.js';
 import { renderPagePng } from '../pdf/render.js';
 import { imagePageCount, imagePagePng } from '../images.js';
 import { finalizePages, runPipeline } from '../pipeline.js';
@@ -72,9 +73,9 @@ async function render(p: RenderPayload, ctx: TaskContext) {
 }
 
 // pdf.js runs its "worker" in this thread; loading it now (not on the first document) moves the
-// cost to pool start-up. pdf.js picks up `globalThis.pdfjsWorker` instead of importing it again.
-const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(PDFJS_WORKER);
+// cost to pool start-up. pdf.js picks up `globalThis.pdfjsWorker` instead of importing it again;
+// this one skips image decoding in the layout stage's operator lists (pdf/pdfjs-worker.ts).
+await installPdfjsWorker();
 
 serveTasks(async (kind, payload, ctx) => {
   switch (kind) {
