@@ -8,6 +8,7 @@ import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES } from './limits.js';
 import { resolveOcrLanguages } from './ocr/languages.js';
 import type { ParsedDocument, PipelineResult } from './pipeline.js';
 import { WorkerPool } from './pool/pool.js';
+import { pdfjsWorkerBootstrap } from './pdf/pdfjs-worker.js';
 import type { TaskEvent } from './pool/protocol.js';
 import type { DocumentProbe } from './probe.js';
 import { sniffMediaType } from './sniff.js';
@@ -34,10 +35,9 @@ export interface ParseOptions {
 
 let pool: WorkerPool | undefined;
 
-/** The workers' heavy dependencies (see WorkerPool: loaded before tsx). */
+/** The workers' heavy dependencies (see WorkerPool: loaded before tsx); pdf.js's worker half is the prelude. */
 const WORKER_PRELOAD = [
   'pdfjs-dist/legacy/build/pdf.mjs',
-  'pdfjs-dist/legacy/build/pdf.worker.mjs',
   'sharp',
   '@napi-rs/canvas',
   'tesseract.js',
@@ -47,7 +47,7 @@ const WORKER_PRELOAD = [
 function convertPool(): WorkerPool {
   // Under tsx the worker is the .ts source; a compiled build would ship worker.js next to this file.
   const self = fileURLToPath(import.meta.url);
-  pool ??= new WorkerPool(new URL(`./pool/worker.${self.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url), availableParallelism(), WORKER_PRELOAD.map((m) => import.meta.resolve(m)));
+  pool ??= new WorkerPool(new URL(`./pool/worker.${self.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url), availableParallelism(), WORKER_PRELOAD.map((m) => import.meta.resolve(m)), pdfjsWorkerBootstrap());
   return pool;
 }
 

@@ -42,28 +42,52 @@ export function patchWorkerSource(source: string, fileUrl: string): string | nul
   return out.replaceAll('import.meta.url', JSON.stringify(fileUrl));
 }
 
-let patched = false;
+const PATCHED_MARK = '__docconvPdfjsPatched';
+
+/**
+ * The same loading as plain JavaScript, for the pool's worker bootstrap: it runs before tsx hooks in,
+ * so the 2 MB module is compiled natively (through tsx's loader it costs ~340 MB per worker).
+ */
+export function pdfjsWorkerBootstrap(): string {
+  const path = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  const url = pathToFileURL(path).href;
+  return `{
+    const { readFileSync } = await import('node:fs');
+    const url = ${JSON.stringify(url)};
+    let src = readFileSync(new URL(url), 'utf8');
+    let ok = true;
+    for (const [a, r] of ${JSON.stringify(PATCHES)}) {
+      if (src.split(a).length !== 2) { ok = false; break; }
+      src = src.replace(a, () => r);
+    }
+    globalThis.pdfjsWorker = ok
+      ? await import('data:text/javascript;base64,' + Buffer.from(src.replaceAll('import.meta.url', JSON.stringify(url))).toString('base64'))
+      : await import(url);
+    globalThis.${PATCHED_MARK} = ok;
+  }`;
+}
 
 /**
  * Loads pdf.js's worker module for this thread (pdf.js picks up `globalThis.pdfjsWorker`), patched
- * when possible. Returns whether the patches are active.
+ * when possible, unless the worker bootstrap did already. Returns whether the patches are active.
  */
 export async function installPdfjsWorker(): Promise<boolean> {
+  const g = globalThis as { pdfjsWorker?: unknown; [PATCHED_MARK]?: boolean };
+  if (g.pdfjsWorker && g[PATCHED_MARK] !== undefined) return g[PATCHED_MARK];
   const path = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
   const url = pathToFileURL(path).href;
   const source = patchWorkerSource(readFileSync(path, 'utf8'), url);
-  const mod: unknown = source
+  g.pdfjsWorker = source
     ? await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)
     : await import(url);
-  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = mod;
-  patched = source !== null;
-  return patched;
+  g[PATCHED_MARK] = source !== null;
+  return g[PATCHED_MARK];
 }
 
 /** Runs `fn` (an operator-list read for layout) with image decoding and glyph paths skipped. */
 export async function placementsOnly<T>(fn: () => Promise<T>): Promise<T> {
-  if (!patched) return fn();
   const g = globalThis as Record<string, unknown>;
+  if (g[PATCHED_MARK] !== true) return fn();
   g[FLAG] = true;
   try {
     return await fn();

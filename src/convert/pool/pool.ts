@@ -47,7 +47,7 @@ interface Slot {
  * bootstrap: on Node 20, `execArgv: ['--import', 'tsx']` does not apply to a worker's own entry
  * file (ERR_UNKNOWN_FILE_EXTENSION), and inheriting the parent's execArgv would carry `--test` flags.
  */
-function startWorker(url: URL, preload: string[], resourceLimits: { maxOldGenerationSizeMb: number }): Worker {
+function startWorker(url: URL, preload: string[], prelude: string, resourceLimits: { maxOldGenerationSizeMb: number }): Worker {
   if (!url.pathname.endsWith('.ts')) return new Worker(url, { resourceLimits });
   const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const entry = JSON.stringify(url.href);
@@ -55,6 +55,7 @@ function startWorker(url: URL, preload: string[], resourceLimits: { maxOldGenera
   // transform and a parsed source map each (measured: ~440 MB per worker instead of ~110 MB).
   const bootstrap = `(async () => {
     for (const m of ${JSON.stringify(preload)}) await import(m);
+    ${prelude}
     const tsx = await import(${api});
     tsx.register();
     await import(${entry});
@@ -76,6 +77,8 @@ export class WorkerPool {
     private readonly workerUrl: URL,
     readonly size: number = availableParallelism(),
     private readonly preload: string[] = [],
+    /** JavaScript run in a TypeScript worker's bootstrap after `preload`, before tsx (top-level await allowed). */
+    private readonly prelude = '',
   ) {}
 
   run<R>(kind: string, payload: unknown, opts: RunOptions): Promise<R> {
@@ -111,7 +114,7 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = startWorker(this.workerUrl, this.preload, { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB });
+    const worker = startWorker(this.workerUrl, this.preload, this.prelude, { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB });
     let markReady!: () => void;
     const slot: Slot = { worker, ready: new Promise((r) => (markReady = r)), startedAt: 0 };
     worker.on('message', (msg: FromWorker) => {
