@@ -16,16 +16,24 @@ async function main(): Promise<void> {
   }
 
   // The app's modules load while the store opens (PGlite's first start initialises its database).
-  const [store, { buildApp }, { createModelGateway }] = await Promise.all([
+  const [store, { buildApp }, { createModelGateway }, parser] = await Promise.all([
     openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }).catch((err: Error) => {
       process.stderr.write(`docconv: cannot open the store (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`);
       process.exit(1);
     }),
     import('./app.js'),
     import('./models/gateway.js'),
+    import('./convert/index.js'),
   ]);
   const app = await buildApp({ config, store, models: createModelGateway(config) });
+  // The built-in parser's workers: `down` (health `degraded`) until warm, and whenever none is alive.
+  app.registerHealthProbe('worker_pool', parser.convertPoolHealth);
   await app.listen({ port: config.port, host: config.host });
+  // Warmed after listen: /health answers at once; the first document does not pay the start-up.
+  parser.warmConvertPool().then(
+    () => app.log.info('convert worker pool warm'),
+    (err: unknown) => app.log.error({ err }, 'convert worker pool failed to start'),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -37,7 +45,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, LIMITS.shutdownGraceMs);
     force.unref();
-    app.close().then(
+    app.close().then(() => parser.shutdownConvertPool()).then(
       () => process.exit(0),
       (err) => {
         app.log.error({ err }, 'shutdown failed');

@@ -180,6 +180,14 @@ export async function warmConvertPool(): Promise<void> {
   await convertPool().warm();
 }
 
+/**
+ * The pool as a `/health` dependency: 'up' once warmConvertPool() finished and a worker is alive,
+ * 'down' while it is starting (or was never started) or has no live worker.
+ */
+export function convertPoolHealth(): 'up' | 'down' {
+  return pool !== undefined && pool.isWarm() && pool.liveWorkers() > 0 ? 'up' : 'down';
+}
+
 /** Terminates the pool's workers (graceful shutdown; tests). The pool restarts on next use. */
 export async function shutdownConvertPool(): Promise<void> {
   const p = pool;

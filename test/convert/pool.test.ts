@@ -55,3 +55,23 @@ test('a stuck worker that ignores cancel is replaced after the grace period', as
   const id = await pool.run<number>('whoami', null, { pageTimeoutS: 30 });
   assert.equal(typeof id, 'number');
 });
+
+test('a warmed pool reports its live workers and replaces one that dies at once', async () => {
+  const warmPool = new WorkerPool(new URL('./pool-fixture-worker.ts', import.meta.url), 1);
+  try {
+    assert.equal(warmPool.isWarm(), false);
+    assert.equal(warmPool.liveWorkers(), 0);
+    await warmPool.warm();
+    assert.equal(warmPool.isWarm(), true);
+    assert.equal(warmPool.liveWorkers(), 1);
+    await assert.rejects(warmPool.run('exit', null, { pageTimeoutS: 5 }), isCode('malformed_document'));
+    assert.equal(warmPool.stats().workers, 1, 'a replacement is started without waiting for a task');
+    const deadline = Date.now() + 30_000;
+    while (warmPool.liveWorkers() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(warmPool.liveWorkers(), 1);
+  } finally {
+    await warmPool.close();
+  }
+  assert.equal(warmPool.isWarm(), false);
+  assert.equal(warmPool.liveWorkers(), 0);
+});

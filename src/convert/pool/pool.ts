@@ -37,6 +37,8 @@ interface Task {
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
+  /** Started and answering (its `ready` arrived). */
+  live: boolean;
   task?: Task;
   timer?: NodeJS.Timeout;
   startedAt: number;
@@ -68,6 +70,8 @@ export class WorkerPool {
   private readonly queue: Task[] = [];
   private nextId = 1;
   private closed = false;
+  /** warm() finished: the pool keeps `size` workers from now on (a dead one is replaced at once). */
+  private warmed = false;
 
   /**
    * @param workerUrl the worker module (a `.ts` file is loaded through tsx)
@@ -96,11 +100,23 @@ export class WorkerPool {
   async warm(): Promise<void> {
     while (this.slots.length < this.size) this.spawn();
     await Promise.all(this.slots.map((s) => s.ready));
+    this.warmed = !this.closed;
+  }
+
+  /** Workers started and answering; 0 while the pool is cold, starting, or lost every worker. */
+  liveWorkers(): number {
+    return this.slots.filter((s) => s.live).length;
+  }
+
+  /** Whether warm() has finished (and the pool was not closed since). */
+  isWarm(): boolean {
+    return this.warmed && !this.closed;
   }
 
   /** Terminates every worker; pending tasks fail. */
   async close(): Promise<void> {
     this.closed = true;
+    this.warmed = false;
     for (const t of this.queue.splice(0)) this.settle(t, new Error('the convert pool is shut down'));
     await Promise.all(this.slots.splice(0).map(async (s) => {
       if (s.task) this.settle(s.task, new Error('the convert pool is shut down'));
@@ -116,9 +132,10 @@ export class WorkerPool {
   private spawn(): Slot {
     const worker = startWorker(this.workerUrl, this.preload, this.prelude, { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB });
     let markReady!: () => void;
-    const slot: Slot = { worker, ready: new Promise((r) => (markReady = r)), startedAt: 0 };
+    const slot: Slot = { worker, ready: new Promise((r) => (markReady = r)), startedAt: 0, live: false };
     worker.on('message', (msg: FromWorker) => {
       if (msg.type === 'ready') {
+        slot.live = true;
         markReady();
         // Idle workers must not keep the process alive (held while starting and while busy).
         if (!slot.task) worker.unref();
@@ -258,6 +275,11 @@ export class WorkerPool {
     clearTimeout(slot.timer);
     if (slot.task) this.settle(slot.task, err);
     slot.task = undefined;
+    const wasLive = slot.live;
+    slot.live = false;
     this.dispatch();
+    // A warmed pool stays warm: a worker that was running (killed, crashed) is replaced now, not on
+    // the next document. One that died while starting is not retried here (no start-up loop).
+    if (this.warmed && !this.closed && wasLive && this.slots.length < this.size) this.spawn();
   }
 }
