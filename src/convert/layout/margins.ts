@@ -4,6 +4,13 @@ import type { Segment } from './lines.js';
 const PAGE_NUMBER = /^(?:page|p\.|seite|página|pagina)?\s*[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,4})?$/i;
 const STAMP = /(?:^|\s)(?:downloaded|retrieved|accessed)\s+(?:from|on|at)\b|^this (?:article|document) is protected|^all rights reserved|^for personal use only|^provided by\b/i;
 
+/** "Figure 7-26.", "Table 3:", "Fig. 2" — a caption under a figure that ends low on the page. */
+const CAPTION_LINE = /^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|listing|scheme|graph)\.?\s*(?:\d+|[IVX]+)(?:[-.–]\d+)*\s*[.:\-–—]/i;
+
+export function isCaptionLine(text: string): boolean {
+  return CAPTION_LINE.test(text.trim());
+}
+
 export function isPageNumber(text: string): boolean {
   return PAGE_NUMBER.test(text.trim());
 }
@@ -46,7 +53,7 @@ export function dropMarginLines(segs: Segment[], pageHeight: number, body: numbe
     if (b.texts.every((t) => isPageNumber(t) || isStamp(t))) return true;
     if (!/[\p{L}\p{N}]/u.test(all)) return true;
     if (isStamp(all)) return true;
-    if (all.length > 150 || b.size > body * 1.3) return false;
+    if (all.length > 150 || b.size > body * 1.3 || isCaptionLine(all)) return false;
     // A larger line below the outermost strip is more likely a title than a running header.
     const outer = b.bottom < pageHeight * OUTER_STRIP || b.top > pageHeight * (1 - OUTER_STRIP);
     if (!noisySizes && b.size > body * 1.08 && !outer) return false;
@@ -69,9 +76,19 @@ export function dropMarginLines(segs: Segment[], pageHeight: number, body: numbe
   // (generous LaTeX margins put it well inside the zones above).
   const lone = (i: number, neighbour: (typeof boxes)[number] | undefined): boolean =>
     boxes[i].texts.every((t) => isPageNumber(t)) && (!neighbour || Math.abs(neighbour.baseline - boxes[i].baseline) >= 1.8 * body);
+  // The same for a running head that carries the page number at one end, set off by a wide gap
+  // ("Short Title ⟶ 9"): the number is a segment of its own at the line's start or end.
+  const numbered = (i: number, neighbour: (typeof boxes)[number] | undefined): boolean => {
+    const b = boxes[i];
+    if (b.texts.length < 2 || b.texts.length > 3 || b.size > body * 1.05 || b.texts.join(' ').length > 150) return false;
+    // Years are table headings more often than folios.
+    const folio = (t: string): boolean => /^\d{1,4}$/.test(t.trim()) && !/^(?:19|20)\d\d$/.test(t.trim());
+    const ends = [b.texts[0], b.texts[b.texts.length - 1]].filter(folio);
+    return ends.length === 1 && (!neighbour || Math.abs(neighbour.baseline - b.baseline) >= 1.8 * body);
+  };
   const last = boxes.length - 1;
-  if (boxes[last].top > pageHeight * 0.75 && lone(last, boxes[last - 1])) drop.add(boxes[last].id);
-  if (boxes[0].bottom < pageHeight * 0.25 && lone(0, boxes[1])) drop.add(boxes[0].id);
+  if (boxes[last].top > pageHeight * 0.75 && (lone(last, boxes[last - 1]) || numbered(last, boxes[last - 1]))) drop.add(boxes[last].id);
+  if (boxes[0].bottom < pageHeight * 0.25 && (lone(0, boxes[1]) || numbered(0, boxes[1]))) drop.add(boxes[0].id);
   // Stamps anywhere (side notes like "Downloaded from … on <date>").
   for (const b of boxes) if (isStamp(b.texts.join(' '))) drop.add(b.id);
   return drop.size ? segs.filter((s) => !drop.has(s.lineId)) : segs;

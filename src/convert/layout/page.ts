@@ -2,7 +2,7 @@
 // the rest is ordered (columns, full-width blocks, whitespace tables) and rendered block by block.
 import type { Box, PageLayoutInput, TextRun } from './types.js';
 import { buildSegments, type Segment } from './lines.js';
-import { dropMarginLines } from './margins.js';
+import { dropMarginLines, isCaptionLine } from './margins.js';
 import { findRuledRegions } from './ruled-tables.js';
 import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
 import { orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
@@ -14,6 +14,8 @@ import { IMAGE_MIN_PAGE_SHARE, MAX_RUNS_PER_PAGE, OCR_SEGMENT_GAP_EM, SEGMENT_GA
 import { groupLines } from './lines.js';
 import { joinDropCaps } from './dropcap.js';
 import { splitFootnotes } from './footnotes.js';
+import { applyTexFontStyles } from './tex-fonts.js';
+import { unrotateHeadingRows } from './rotated.js';
 import { renderTable } from '../markdown/table.js';
 import { renderParagraph } from '../markdown/blocks.js';
 
@@ -99,8 +101,8 @@ function monospaceOnlyWhenDistinct(runs: TextRun[]): TextRun[] {
 }
 
 export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext): string {
-  let all = input.runs.filter((r) => !r.rotated && r.text.trim().length > 0);
-  all = monospaceOnlyWhenDistinct(dropOverprint(all));
+  let all = (input.fromOcr ? input.runs : unrotateHeadingRows(input.runs)).filter((r) => !r.rotated && r.text.trim().length > 0);
+  all = monospaceOnlyWhenDistinct(dropOverprint(input.fromOcr ? all : applyTexFontStyles(all)));
   // OCR words (and invisible OCR layers over a page scan) carry one size per word: even them out.
   const ocrLike = input.fromOcr || scannedBackdrop(input);
   if (ocrLike) all = evenLineSizes(all);
@@ -195,6 +197,15 @@ function joinBlocks(blocks: string[]): string {
 
 function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boolean, out: string[]): void {
   if (b.kind === 'grid') {
+    // A caption ("Figure 3.", "Table 2:") is never a cell: the grid stops at it, what follows is flow.
+    const caption = b.items.filter((i) => i.seg && isCaptionLine(i.seg.text)).sort((p, q) => p.top - q.top)[0];
+    if (caption) {
+      const above = b.items.filter((i) => i.bottom <= caption.top + 1 && i !== caption);
+      const rest = b.items.filter((i) => !above.includes(i));
+      if (above.length > 0) renderBlock({ kind: 'grid', items: above, gutters: b.gutters }, atoms, body, fromOcr, out);
+      renderBlock({ kind: 'flow', items: rest }, atoms, body, fromOcr, out);
+      return;
+    }
     const table = tableFromWhitespace(b.items.filter((i) => i.seg), b.gutters);
     if (usableTable(table)) {
       out.push(renderTable(table));

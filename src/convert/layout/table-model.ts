@@ -9,6 +9,8 @@ export interface TableCell {
 /** rows[r][c] is a cell, or null where a spanning cell above/left covers the slot. */
 export interface TableModel {
   rows: (TableCell | null)[][];
+  /** Rows at the top that are headings (group labels and the column headings below them). */
+  headerRows?: number;
   top: number;
   bottom: number;
   x0: number;

@@ -87,6 +87,8 @@ function joinCellLines(lines: string[]): string {
 
 interface RowDraft {
   cells: string[];
+  /** Horizontal extent of each cell's text (NaN where empty). */
+  extents: { x0: number; x1: number }[];
   spanning: boolean;
   firstBaseline: number;
   lastBaseline: number;
@@ -129,6 +131,7 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
       lastBaseline = Math.max(lastBaseline, it.seg.baseline);
     }
     const texts = cells.map((segs) => joinCellLines(segs.sort((a, b) => a.top - b.top || a.x0 - b.x0).map((s) => s.text)));
+    const extents = cells.map((segs) => (segs.length ? { x0: Math.min(...segs.map((s) => s.x0)), x1: Math.max(...segs.map((s) => s.x1)) } : { x0: NaN, x1: NaN }));
     const filled = texts.filter((t) => t !== '').length;
     if (filled === 0) continue;
     const prev = rows[rows.length - 1];
@@ -143,19 +146,114 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
     if (merge) {
       texts.forEach((t, c) => {
         if (t) prev.cells[c] = joinCellLines(prev.cells[c] ? [prev.cells[c], t] : [t]);
+        if (t) prev.extents[c] = { x0: Math.min(prev.extents[c].x0, extents[c].x0), x1: Math.max(prev.extents[c].x1, extents[c].x1) };
       });
       prev.lastBaseline = lastBaseline;
       prev.bottom = bottom;
-    } else rows.push({ cells: texts, spanning, firstBaseline, lastBaseline, bottom, size });
+    } else rows.push({ cells: texts, extents, spanning, firstBaseline, lastBaseline, bottom, size });
   }
+  const nCols = splitIndexColumn(rows, nC);
+  const model = groupHeadingSpans(rows, nCols);
   const x0 = Math.min(...items.map((i) => i.x0));
   const x1 = Math.max(...items.map((i) => i.x1));
   const top = Math.min(...items.map((i) => i.top));
   const bottom = Math.max(...items.map((i) => i.bottom));
-  return pruneEmpty({
-    rows: rows.map((r) => r.cells.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))),
-    top, bottom, x0, x1,
-  });
+  return pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 });
+}
+
+const INDEX_LEAD = /^(\d{1,3})\s+(\S.*)$/s;
+
+/**
+ * A narrow row-number column merged with its neighbour ("1 Easy", "2 Normal", …, under "# Topic"):
+ * when most cells of a column start with a number that counts up by one from row to row, the
+ * numbers are a column of their own. Returns the new column count (rows are edited in place).
+ */
+export function splitIndexColumn(rows: RowDraft[], nC: number): number {
+  for (let c = 0; c < nC; c++) {
+    const hits: number[] = [];
+    let filled = 0;
+    rows.forEach((r, i) => {
+      if (!r.cells[c]) return;
+      filled++;
+      const m = INDEX_LEAD.exec(r.cells[c]);
+      if (m && !/^[\d.,%]+$/.test(m[2])) hits.push(i);
+    });
+    if (hits.length < 3 || hits.length < 0.6 * filled) continue;
+    const nums = hits.map((i) => Number(INDEX_LEAD.exec(rows[i].cells[c])![1]));
+    let steps = 0;
+    for (let k = 1; k < nums.length; k++) if (nums[k] === nums[k - 1] + 1) steps++;
+    if (steps < 0.8 * (nums.length - 1)) continue;
+    const firstHit = hits[0];
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      const m = hits.includes(i) ? INDEX_LEAD.exec(r.cells[c]) : null;
+      // A heading row above the numbers ("# Topic", "No. Name") splits the same way.
+      const head = i < firstHit ? /^(#|No\.?|Nr\.?|N°)\s+(\S.*)$/i.exec(r.cells[c]) : null;
+      const [num, rest] = m ? [m[1], m[2]] : head ? [head[1], head[2]] : ['', r.cells[c]];
+      r.cells.splice(c, 1, num, rest);
+      const e = r.extents[c];
+      r.extents.splice(c, 1, { x0: e.x0, x1: e.x0 }, { x0: e.x0, x1: e.x1 });
+    }
+    return nC + 1;
+  }
+  return nC;
+}
+
+const NUMERIC_CELL = /^[-+−]?[\d.,]+%?$/;
+
+/**
+ * Group labels over several columns ("ReACT" centred over Procedure | Completion | Knowledge): a
+ * leading row with fewer, non-numeric cells than the heading row below it. Each column goes to
+ * the label whose text lies over it or within about a label's width of it; a label given two or
+ * more adjacent columns spans them. The rows down to the heading row are header rows.
+ */
+export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableCell | null)[][]; headerRows?: number } {
+  const plain = (): (TableCell | null)[][] => rows.map((r) => r.cells.map((text) => ({ text, rowSpan: 1, colSpan: 1 })));
+  if (rows.length < 3 || nC < 3) return { rows: plain() };
+  // Column centres from the body rows (one-line cells of rows that span nothing).
+  const centres: number[] = [];
+  for (let c = 0; c < nC; c++) {
+    const xs = rows.slice(1).filter((r) => !r.spanning && r.cells[c]).map((r) => (r.extents[c].x0 + r.extents[c].x1) / 2).sort((a, b) => a - b);
+    centres.push(xs.length ? xs[Math.floor(xs.length / 2)] : NaN);
+  }
+  if (centres.some((x) => Number.isNaN(x))) return { rows: plain() };
+  const gaps = centres.slice(1).map((x, c) => x - centres[c]).sort((a, b) => a - b);
+  const pitch = gaps[Math.floor(gaps.length / 2)];
+  const out = plain();
+  let headerRows: number | undefined;
+  for (let r = 0; r + 1 < rows.length && r < 3; r++) {
+    const row = rows[r];
+    const filled = row.cells.map((t, c) => (t ? c : -1)).filter((c) => c >= 0);
+    const below = rows[r + 1].cells.filter(Boolean).length;
+    if (filled.length === 0 || filled.length >= below || filled.some((c) => NUMERIC_CELL.test(row.cells[c]))) break;
+    const owner: number[] = centres.map((cx) => {
+      let best = -1;
+      let bestD = Infinity;
+      for (const c of filled) {
+        const e = row.extents[c];
+        const d = Math.max(0, e.x0 - cx, cx - e.x1);
+        if (d <= Math.max(0.6 * (e.x1 - e.x0), row.size, 0.75 * pitch) && d < bestD) { best = c; bestD = d; }
+      }
+      return best;
+    });
+    let spans = false;
+    const cells: (TableCell | null)[] = [];
+    for (let c = 0; c < nC; ) {
+      let n = 1;
+      if (owner[c] >= 0) while (c + n < nC && owner[c + n] === owner[c]) n++;
+      const text = owner[c] >= 0 ? row.cells[owner[c]] : '';
+      cells.push({ text, rowSpan: 1, colSpan: n });
+      for (let k = 1; k < n; k++) cells.push(null);
+      if (n > 1 && text) spans = true;
+      c += n;
+    }
+    // Every label must keep its place (no label left without a column).
+    const placed = new Set(owner.filter((o) => o >= 0));
+    if (!spans || filled.some((c) => !placed.has(c))) break;
+    out[r] = cells;
+    headerRows = r + 2;
+  }
+  return { rows: out, headerRows };
 }
 
 /**

@@ -30,7 +30,7 @@ export function renderPipe(t: TableModel): string {
 export function renderHtml(t: TableModel): string {
   const out: string[] = ['<table>'];
   // Header rows: the first row and the rows its cells span down into.
-  const headerRows = Math.max(1, ...t.rows[0].map((c) => c?.rowSpan ?? 1));
+  const headerRows = t.headerRows ?? Math.max(1, ...t.rows[0].map((c) => c?.rowSpan ?? 1));
   t.rows.forEach((row, i) => {
     const tag = i < headerRows ? 'th' : 'td';
     const cells = row

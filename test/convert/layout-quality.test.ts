@@ -1,0 +1,140 @@
+// Quality rules of the layout stage on generated pages: TeX font styles, running heads with a
+// folio, captions low on the page, captions that end a whitespace grid.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
+import { buildSegments } from '../../src/convert/layout/lines.js';
+import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
+import { dropMarginLines } from '../../src/convert/layout/margins.js';
+import { applyTexFontStyles, texStyle } from '../../src/convert/layout/tex-fonts.js';
+import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
+
+function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
+  const out: TextRun[] = [];
+  let cx = x;
+  for (const w of text.split(' ')) {
+    const width = w.length * size * 0.5;
+    out.push({ text: w, x: cx, y, width, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + size * 0.8, ...extra });
+    cx += width + size * 0.25;
+  }
+  return out;
+}
+
+function page(runs: TextRun[], extra: Partial<PageLayoutInput> = {}): PageLayoutInput {
+  return { index: 0, width: 612, height: 792, runs, rules: [], images: [], fromOcr: false, ...extra };
+}
+
+const prose = (y0: number, n: number, x = 72): TextRun[] =>
+  Array.from({ length: n }, (_, i) => words('body text of the page that runs on long enough to be prose', x, y0 + i * 12)).flat();
+
+test('tex fonts: series and shape codes give bold, italic and monospace', () => {
+  assert.deepEqual(texStyle('AAAAAD+SFBX1000'), { bold: true });
+  assert.deepEqual(texStyle('ECTI1000'), { italic: true });
+  assert.deepEqual(texStyle('CMTT10'), { monospace: true });
+  assert.equal(texStyle('SFRM1000'), null);
+  assert.equal(texStyle('CMR10'), null);
+  assert.equal(texStyle('Helvetica'), null);
+  const runs = applyTexFontStyles(words('5.1 Results', 72, 100, 10, { fontName: 'ABCDEF+SFBX1000' }));
+  assert.ok(runs.every((r) => r.bold));
+});
+
+test('tex fonts: a bold-extended numbered section line becomes a heading', () => {
+  const runs = [
+    ...prose(100, 4),
+    ...words('5.1', 72, 160, 10, { fontName: 'AAAAAD+SFBX1000' }),
+    ...words('Hyper Parameter Optimization', 90, 160, 10, { fontName: 'AAAAAD+SFBX1000' }),
+    ...prose(180, 4),
+  ];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /^#+ 5\.1 Hyper Parameter Optimization$/m);
+});
+
+test('margins: a running head with the folio at one end is dropped even below the top strip', () => {
+  const runs = [
+    ...words('Optimized Tokenization for Structure Recognition', 190, 92, 9),
+    ...words('9', 476, 92, 9),
+    ...prose(118, 30, 135),
+  ];
+  const texts = dropMarginLines(buildSegments(runs), 792, 10).map((s) => s.text);
+  assert.ok(!texts.some((t) => t.startsWith('Optimized')));
+  assert.equal(texts.length, 30);
+  // A first line of a table headed by years is not a running head.
+  const table = [...words('Country', 72, 92, 9), ...words('2019', 300, 92, 9), ...prose(118, 30, 72)];
+  assert.ok(dropMarginLines(buildSegments(table), 792, 10).some((s) => s.text === 'Country'));
+});
+
+test('margins: a figure caption low on the page is kept', () => {
+  const runs = [...prose(80, 40), ...words('Figure 7-26. Self-locking nuts.', 72, 705, 9)];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /Figure 7-26\. Self-locking nuts\./);
+});
+
+test('regions: a caption under figure labels is not a table cell', () => {
+  const labels = [
+    ...words('Boots nut', 100, 500, 8), ...words('Anchor nut', 300, 500, 8),
+    ...words('Flexloc nut', 100, 540, 8), ...words('Stop nut', 300, 540, 8),
+    ...words('Figure 3. Self-locking nuts.', 72, 570, 9),
+  ];
+  const md = layoutPageToMarkdown(page([...prose(80, 30), ...labels]), createLayoutContext());
+  assert.ok(!/\|[ \t]*Figure 3/.test(md), md);
+  assert.match(md, /^Figure 3\. Self-locking nuts\.$/m);
+});
+
+/** A booktabs-like table: group labels over column triples, rotated headings, numbered rows. */
+function groupedTable(): { runs: TextRun[]; rules: PageLayoutInput['rules'] } {
+  const runs: TextRun[] = [];
+  const colX = [200, 230, 260, 300, 330, 360];
+  runs.push(...words('Alpha group', 211, 100, 7, { bold: true }), ...words('Beta group', 313, 100, 7, { bold: true }));
+  runs.push(...words('#', 80, 150, 7), ...words('Topic', 100, 150, 7));
+  for (const [i, x] of colX.entries()) {
+    const label = ['Proc', 'Comp', 'Know'][i % 3];
+    runs.push({ text: label, x: x - 3.5, y: 120, width: 28, height: 28, fontSize: 7, bold: false, italic: false, monospace: false, baseline: 155.6, rotated: true });
+  }
+  const names = ['Easy', 'Normal', 'Hard', 'Easy', 'Normal', 'Hard'];
+  names.forEach((n, r) => {
+    const y = 170 + r * 12;
+    runs.push(...words(String(r + 1), 80, y, 7), ...words(n, 100, y, 7));
+    for (const x of colX) runs.push(...words(`0.${r}${Math.round(x) % 7}`, x - 7, y, 7));
+  });
+  const rules = [90, 162, 250].map((y) => ({ x0: 70, y0: y, x1: 380, y1: y }));
+  return { runs, rules };
+}
+
+test('tables: rotated column headings, group labels spanning columns, a merged row-number column', () => {
+  const { runs, rules } = groupedTable();
+  const md = layoutPageToMarkdown(page([...prose(300, 20), ...runs], { rules }), createLayoutContext());
+  assert.match(md, /<th colspan="3">Alpha group<\/th><th colspan="3">Beta group<\/th>/, md);
+  assert.match(md, /<th>#<\/th><th>Topic<\/th><th>Proc<\/th><th>Comp<\/th><th>Know<\/th>/, md);
+  assert.match(md, /<tr><td>1<\/td><td>Easy<\/td>/, md);
+});
+
+test('rotated: a lone vertical stamp stays out of the text', () => {
+  const stamp: TextRun = { text: 'arXiv:2305.0001v1 [cs.CV] 5 May 2023', x: 20, y: 200, width: 10, height: 200, fontSize: 10, bold: false, italic: false, monospace: false, baseline: 400, rotated: true };
+  const md = layoutPageToMarkdown(page([...prose(80, 20), stamp]), createLayoutContext());
+  assert.ok(!md.includes('arXiv'));
+});
+
+test('tables: a row-number column glued to its neighbour is split; section rows keep their text', () => {
+  const runs: TextRun[] = [...words('# Topic', 80, 100), ...words('Score', 250, 100)];
+  const body = ['Easy', 'Normal', 'Hard', 'Easy'];
+  let y = 115;
+  body.forEach((n, i) => {
+    if (i === 2) {
+      runs.push(...words('Chemistry', 80, y));
+      y += 13;
+    }
+    runs.push(...words(`${i + 1} ${n}`, 80, y), ...words(`0.${i}5`, 250, y));
+    y += 13;
+  });
+  const its = buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+  const t = tableFromWhitespace(its, [{ lo: 160, hi: 245 }]);
+  const text = t.rows.map((r) => r.map((c) => c?.text ?? ''));
+  assert.deepEqual(text[0], ['#', 'Topic', 'Score']);
+  assert.deepEqual(text[1], ['1', 'Easy', '0.05']);
+  assert.deepEqual(text[3], ['', 'Chemistry', '']);
+  // Years or amounts that do not count up are left alone.
+  const plain: TextRun[] = [...words('Name', 80, 100), ...words('Score', 250, 100)];
+  ['7 Alpha', '3 Beta', '12 Gamma', '5 Delta'].forEach((n, i) => plain.push(...words(n, 80, 115 + i * 13), ...words('1.0', 250, 115 + i * 13)));
+  const its2 = buildSegments(plain).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+  assert.equal(tableFromWhitespace(its2, [{ lo: 160, hi: 245 }]).rows[1]![0]!.text, '7 Alpha');
+});
