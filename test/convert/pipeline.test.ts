@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ParseAbortedError, ParseError, LanguageError, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdf } from '../../src/convert/index.js';
 import { runPipeline } from '../../src/convert/pipeline.js';
-import { terminateWasmEngine } from '../../src/convert/ocr/index.js';
+import { isUniform, ocrImage, terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { PDFDocument } from 'pdf-lib';
 import { ROBUSTNESS_DIR, imageOnlyPdf, multiPageTiff, sampleLines, textImagePng, textPdf, words } from './exec-fixtures.js';
 
@@ -109,4 +109,19 @@ test('renderPagesToPng streams a page window; splitPdf cuts one out', async () =
   const part = await splitPdf(pdf, 1, 2);
   assert.equal((await PDFDocument.load(part)).getPageCount(), 2);
   await assert.rejects(splitPdf(pdf, 3, 4), RangeError);
+});
+
+test('a uniform (blank) image is not sent to Tesseract: no words, page size kept', async () => {
+  const blank = { data: new Uint8Array(200 * 300).fill(255), width: 200, height: 300, pointsPerPixel: 0.36 };
+  assert.equal(isUniform(blank), true);
+  const t = performance.now();
+  // An engine that does not exist here would throw if it were called.
+  const page = await ocrImage(blank, { langs: ['eng'], engine: 'cli' });
+  assert.deepEqual(page.runs, []);
+  assert.equal(page.rotation, 0);
+  assert.ok(Math.abs(page.width - 72) < 1e-9 && Math.abs(page.height - 108) < 1e-9);
+  assert.ok(performance.now() - t < 200);
+  const dot = { ...blank, data: blank.data.slice() };
+  dot.data[12345] = 0;
+  assert.equal(isUniform(dot), false);
 });

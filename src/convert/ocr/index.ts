@@ -50,6 +50,9 @@ const ORIENTATION_PROBE_MIN_WIDTH = 1000;
  * at full size that way. Blank or nearly blank pages are not retried.
  */
 export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPage> {
+  // A perfectly uniform image (a blank page, a page whose only content is invisible) has no words:
+  // Tesseract would spend seconds finding that out.
+  if (isUniform(img)) return { runs: [], width: img.width * img.pointsPerPixel, height: img.height * img.pointsPerPixel, rotation: 0, meanConfidence: 0 };
   const upright = await recognize(img, opts);
   const needsRetry = (w: OcrWords) => w.runs.length >= 3 && w.meanConfidence < OCR_ROTATION_RETRY_CONFIDENCE;
   let rotation: Rotation = 0;
@@ -77,4 +80,12 @@ export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPag
     rotation,
     meanConfidence: words.meanConfidence,
   };
+}
+
+/** Every pixel has the same value. */
+export function isUniform(img: GrayImage): boolean {
+  const d = img.data;
+  const first = d[0];
+  for (let i = 1; i < d.length; i++) if (d[i] !== first) return false;
+  return true;
 }
