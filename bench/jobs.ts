@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { shutdownConvertPool } from '../src/convert/index.js';
+import { shutdownConvertPool, warmConvertPool } from '../src/convert/index.js';
 import { createModelGateway } from '../src/models/gateway.js';
 import { openStore } from '../src/store/index.js';
 
@@ -42,6 +42,10 @@ async function main(): Promise<void> {
   const store = await openStore({ dataDir, databaseUrl: config.databaseUrl });
   const app = await buildApp({ config, store, models: createModelGateway(config), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // As src/main.ts does after listen: the service's first document finds the pool warm.
+  const warmT = performance.now();
+  await warmConvertPool();
+  console.log(`convert pool warm (workers started, one-page warm-up each) in ${((performance.now() - warmT) / 1000).toFixed(1)} s`);
   const addr = app.server.address();
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   const local = (u: string) => u.replace('http://127.0.0.1:1', base);

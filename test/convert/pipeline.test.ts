@@ -1,7 +1,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ParseAbortedError, ParseError, LanguageError, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdf } from '../../src/convert/index.js';
+import { ParseAbortedError, ParseError, LanguageError, convertPoolHealth, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdf, warmConvertPool } from '../../src/convert/index.js';
 import { runPipeline } from '../../src/convert/pipeline.js';
 import { isUniform, ocrImage, terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { PDFDocument } from 'pdf-lib';
@@ -124,4 +124,17 @@ test('a uniform (blank) image is not sent to Tesseract: no words, page size kept
   const dot = { ...blank, data: blank.data.slice() };
   dot.data[12345] = 0;
   assert.equal(isUniform(dot), false);
+});
+
+test('the pool health is down until warmConvertPool (workers + one-page warm-up) resolves, then up', async () => {
+  await shutdownConvertPool();
+  assert.equal(convertPoolHealth(), 'down');
+  const warming = warmConvertPool();
+  assert.equal(convertPoolHealth(), 'down');
+  await warming;
+  assert.equal(convertPoolHealth(), 'up');
+  const doc = await parseDocument(await textPdf([['Hello after warm-up']]), { pageTimeoutS: 30 });
+  assert.match(doc.pages[0], /Hello after warm-up/);
+  await shutdownConvertPool();
+  assert.equal(convertPoolHealth(), 'down');
 });
