@@ -1,12 +1,12 @@
 // One set of SQL migrations (src/store/migrations/NNN_name.sql), applied in order at start-up by
-// both drivers. A transaction-scoped advisory lock serialises nodes starting at once on one database.
+// both drivers. A transaction-scoped advisory lock serialises nodes starting at once on one schema.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from './types.js';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** Arbitrary constant: the advisory-lock id of the migration runner. */
+/** Arbitrary constant: the seed of the migration runner's advisory-lock id (one lock per schema). */
 const MIGRATION_LOCK_ID = 7_310_462_001;
 
 export interface Migration { version: string; name: string; sql: string }
@@ -25,7 +25,8 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /** Applies the pending migrations; returns the names applied. */
 export async function migrate(store: Store, migrations = loadMigrations()): Promise<string[]> {
   return store.tx(async (q) => {
-    await q('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    // Keyed by schema: nodes sharing one schema take turns; other schemas (test apps) do not wait.
+    await q("SELECT pg_advisory_xact_lock(hashtextextended(coalesce(current_schema(), ''), $1))", [MIGRATION_LOCK_ID]);
     await q('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await q<{ version: string }>('SELECT version FROM schema_migrations', [])).map((r) => r.version));
     const applied: string[] = [];

@@ -59,6 +59,23 @@ for (const backend of storeBackends()) {
   });
 }
 
+describe('PGlite templates', () => {
+  it('in-memory stores start migrated from one template and share nothing', async () => {
+    const a = await openTestStore('pglite');
+    const b = await openTestStore('pglite');
+    try {
+      assert.deepEqual(await migrate(a.store), []);
+      await a.store.query("INSERT INTO accounts (id, tier) VALUES ('acc_only_a', 'pro')", []);
+      assert.deepEqual(await b.store.query('SELECT id FROM accounts', []), []);
+      const sb = await a.store.query<{ shared_buffers: string }>('SHOW shared_buffers', []);
+      assert.equal(sb[0].shared_buffers, '16MB');
+    } finally {
+      await a.cleanup();
+      await b.cleanup();
+    }
+  });
+});
+
 describe('PGlite on disk', () => {
   it('keeps its data in DOCCONV_DATA_DIR across restarts', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
