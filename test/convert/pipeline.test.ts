@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ParseAbortedError, ParseError, LanguageError, convertPoolHealth, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdf, warmConvertPool } from '../../src/convert/index.js';
-import { runPipeline } from '../../src/convert/pipeline.js';
+import { needsFinerOcr, runPipeline } from '../../src/convert/pipeline.js';
 import { isUniform, ocrImage, terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { PDFDocument } from 'pdf-lib';
 import { ROBUSTNESS_DIR, imageOnlyPdf, multiPageTiff, sampleLines, textImagePng, textPdf, words } from './exec-fixtures.js';
@@ -137,4 +137,11 @@ test('the pool health is down until warmConvertPool (workers + one-page warm-up)
   assert.match(doc.pages[0], /Hello after warm-up/);
   await shutdownConvertPool();
   assert.equal(convertPoolHealth(), 'down');
+});
+
+test('scanned pages are read at 150 dpi and again at 200 only for small print', () => {
+  const run = (fontSize: number) => ({ text: 'word', x: 0, y: 0, width: 20, height: fontSize * 1.2, fontSize, bold: false, italic: false, monospace: false });
+  assert.equal(needsFinerOcr([]), false);
+  assert.equal(needsFinerOcr([run(6.8), run(7), run(6.5)]), false);
+  assert.equal(needsFinerOcr([run(4.2), run(4.5), run(9)]), true);
 });
