@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
+import { headingLevel } from '../../src/convert/layout/headings.js';
 import { dropMarginLines } from '../../src/convert/layout/margins.js';
 import { applyTexFontStyles, texStyle } from '../../src/convert/layout/tex-fonts.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
@@ -137,4 +138,55 @@ test('tables: a row-number column glued to its neighbour is split; section rows 
   ['7 Alpha', '3 Beta', '12 Gamma', '5 Delta'].forEach((n, i) => plain.push(...words(n, 80, 115 + i * 13), ...words('1.0', 250, 115 + i * 13)));
   const its2 = buildSegments(plain).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
   assert.equal(tableFromWhitespace(its2, [{ lo: 160, hi: 245 }]).rows[1]![0]!.text, '7 Alpha');
+});
+
+test('math: an integral with stacked limits and a fraction beside an expression become LaTeX', () => {
+  const runs: TextRun[] = [
+    ...prose(80, 10),
+    ...words('b', 164, 346, 10, { italic: true }),
+    { text: '∫', x: 154, y: 359, width: 4, height: 14.5, fontSize: 14.5, bold: false, italic: false, monospace: false, baseline: 369.7 },
+    ...words('f(x) dx = F(b) − F(a)', 172, 357.1, 14.5),
+    ...words('a', 158, 376, 10, { italic: true }),
+    ...words('∇ × E = −', 100, 430, 14.5),
+    ...words('∂B', 158, 420, 14.5),
+    ...words('∂t', 159, 440, 14.5),
+    ...prose(480, 10),
+  ];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /^\$\\int_\{a\}\^\{b\} f\(x\) dx=F\(b\)-F\(a\)\$$/m, md);
+  assert.match(md, /^\$\\nabla \\times E=-\\frac\{\\partial B\}\{\\partial t\}\$$/m, md);
+  // Prose lines keep their words.
+  assert.match(md, /body text of the page/);
+});
+
+test('math: table cells above and below an equation are not a fraction', () => {
+  const runs: TextRun[] = [
+    ...prose(80, 10),
+    ...words('x = 1', 100, 300), ...words('12', 140, 276), ...words('14', 140, 324),
+    ...prose(360, 10),
+  ];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.ok(!md.includes('\\frac'), md);
+});
+
+test('headings: bold syntax-diagram and code lines are not headings; bold numbered sections are', () => {
+  assert.equal(headingLevel({ text: 'CREATE PERMISSION <permission name>', lines: 1, size: 10, bold: true }, 10), 0);
+  assert.equal(headingLevel({ text: 'ENABLE DISABLE;', lines: 1, size: 10, bold: true }, 10), 0);
+  assert.equal(headingLevel({ text: 'int main() {', lines: 1, size: 12, bold: false }, 10), 0);
+  assert.equal(headingLevel({ text: '3 Results', lines: 1, size: 10, bold: true }, 10), 2);
+  assert.equal(headingLevel({ text: '3.2 Ablations', lines: 1, size: 10, bold: true }, 10), 3);
+});
+
+test('code: monospace lines aligned in columns stay a code block, keeping the alignment', () => {
+  const mono = { monospace: true };
+  const code: TextRun[] = [];
+  const rows: [string, string][] = [['SELECT', 'id,'], ['', 'name'], ['FROM', 'users'], ['WHERE', 'id = 1;']];
+  rows.forEach(([k, v], i) => {
+    if (k) code.push(...words(k, 100, 300 + i * 12, 10, mono));
+    code.push(...words(v, 160, 300 + i * 12, 10, mono));
+  });
+  const rules = [{ x0: 90, y0: 295, x1: 400, y1: 295 }, { x0: 90, y0: 352, x1: 400, y1: 352 }];
+  const md = layoutPageToMarkdown(page([...prose(80, 15), ...code, ...prose(380, 10)], { rules }), createLayoutContext());
+  assert.ok(!md.includes('| SELECT'), md);
+  assert.match(md, /```\nSELECT +id,\n +name\nFROM +users\nWHERE +id = 1;\n```/, md);
 });

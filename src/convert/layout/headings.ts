@@ -27,11 +27,21 @@ const CAPTION = /^(fig(ure)?|table|tab|source|note|chart|photo|image)\b/i;
 
 const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+\p{Lu}/u;
 
+const CODE_LIKE = /<[^<>]+>|[{};]\s*$|[{}]|\s(?:=|:=|==|=>|->)\s/;
+
+/** Level of a bold body-size heading from its section number: "2 Methods" → 2, "2.1" and deeper → 3. */
+export function numberedLevel(text: string): number {
+  const sec = SECTION_NUMBER.exec(text);
+  return sec ? Math.min(3, sec[1].split('.').length + 1) : 0;
+}
+
 /** 0 when not a heading, else 1..3. */
 export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): number {
   const text = p.text.trim();
   if (p.lines > 3 || text.length > 160 || text.length < 2 || !/\p{L}{2}/u.test(text) || body <= 0) return 0;
   if (/^[•·▪\-–—*]/.test(text)) return 0;
+  // Syntax diagrams and code set in bold ("CREATE TABLE <name>", "x = 1;") are not headings.
+  if (CODE_LIKE.test(text)) return 0;
   const r = p.size / body;
   if (r >= minRatio) {
     if (text.length > 120 && r < 1.5) return 0;
@@ -39,9 +49,7 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   }
   if (p.italic && !p.bold && r >= 0.95 && p.lines === 1 && text.length <= 60 && /^\p{Lu}/u.test(text) && !/[.,;:!?]$/.test(text) && !CAPTION.test(text)) return 3;
   if (p.bold && r >= 0.92 && p.lines <= 2 && text.length <= 90 && !/[.,;:]$/.test(text) && !/^\d+(\.\d+)?$/.test(text) && !CAPTION.test(text)) {
-    const sec = SECTION_NUMBER.exec(text);
-    if (sec) return sec[1].split('.').length <= 1 ? 2 : 3;
-    return 3;
+    return numberedLevel(text) || 3;
   }
   return 0;
 }

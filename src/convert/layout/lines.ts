@@ -20,6 +20,8 @@ export interface Segment {
   rtl: boolean;
   /** Segments cut from the same line share this id. */
   lineId: number;
+  /** A formula assembled from several pieces (limits, fractions): its LaTeX. */
+  latex?: string;
 }
 
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;

@@ -5,7 +5,7 @@ import { buildSegments, type Segment } from './lines.js';
 import { dropMarginLines, isCaptionLine } from './margins.js';
 import { findRuledRegions } from './ruled-tables.js';
 import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
-import { orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
+import { monospaceShare, orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
 import { flowLines, groupParagraphs } from './paragraphs.js';
 import { dominantSize } from './headings.js';
 import { MIN_PAGE_CHARS_FOR_BODY, recordSizes, type LayoutContext } from './context.js';
@@ -16,6 +16,7 @@ import { joinDropCaps } from './dropcap.js';
 import { splitFootnotes } from './footnotes.js';
 import { applyTexFontStyles } from './tex-fonts.js';
 import { unrotateHeadingRows } from './rotated.js';
+import { assembleMath } from './math2d.js';
 import { renderTable } from '../markdown/table.js';
 import { renderParagraph } from '../markdown/blocks.js';
 
@@ -125,6 +126,7 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   segs = dropMarginLines(segs, input.height, body, ocrLike);
   // Dot leaders and drawn-with-characters rules carry no text.
   segs = segs.filter((s) => s.text.length < 4 || /[\p{L}\p{N}]/u.test(s.text));
+  if (!ocrLike) segs = assembleMath(segs);
   const foot = splitFootnotes(segs, body, input.height);
   segs = foot.body;
   let items: Item[] = segs.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
@@ -133,6 +135,8 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   for (const box of ruled.open) {
     const inside = items.filter((it) => it.seg && (it.x0 + it.x1) / 2 >= box.x - 2 && (it.x0 + it.x1) / 2 <= box.x + box.width + 2 && it.top >= box.y - 2 && it.bottom <= box.y + box.height + 2);
     if (inside.length < 4 || splitBands(inside).length < 2) continue;
+    // Code between rules (a listing frame) is code, however its tokens line up.
+    if (monospaceShare(inside) >= 0.8) continue;
     const gutters = projectGutters(inside, body * 0.6);
     if (gutters.length === 0) continue;
     const table = tableFromWhitespace(inside, gutters);

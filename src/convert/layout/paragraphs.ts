@@ -100,7 +100,9 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const tocPrev = TOC_ENTRY.test(prev.text);
     // Code keeps its lines together whatever their indentation.
     const code = l.monospace && prev.monospace;
-    if (gap || monoChange || tocPrev || (!code && (sizeChange || boldChange || italicLead || marker || indent || shortPrev))) {
+    // An assembled formula is a block of its own.
+    const formula = l.segs.some((s) => s.latex !== undefined) || prev.segs.some((s) => s.latex !== undefined);
+    if (gap || monoChange || tocPrev || formula || (!code && (sizeChange || boldChange || italicLead || marker || indent || shortPrev))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);

@@ -67,6 +67,11 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
       flow.push(...group);
       continue;
     }
+    // Code (monospace) aligned in columns is still code: its lines stay whole, in the flow.
+    if (monospaceShare(group) >= 0.8) {
+      flow.push(...group);
+      continue;
+    }
     // A first "column" of bullets or enumerators is a list: its lines stay in the flow.
     const firstCol = splitColumns(group, gutters)[0];
     if (firstCol.every((it) => !it.seg || isListLabel(it.seg.text))) {
@@ -86,6 +91,18 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
   }
   flushFlow();
   return out;
+}
+
+/** Share of the characters set in a monospace face. */
+export function monospaceShare(items: Item[]): number {
+  let mono = 0;
+  let all = 0;
+  for (const it of items) {
+    if (!it.seg) continue;
+    all += it.seg.text.length;
+    if (it.seg.monospace) mono += it.seg.text.length;
+  }
+  return all === 0 ? 0 : mono / all;
 }
 
 /** Sorted by top; a band ends where the next item starts below everything so far. */

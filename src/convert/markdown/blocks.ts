@@ -16,6 +16,8 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
   const text = lines.map((l) => l.text).join(' ');
   if (text.trim().length === 0) return '';
   if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return renderCode(lines, bc);
+  const assembled = lines.length === 1 ? lines[0].segs.filter((s) => s.latex !== undefined) : [];
+  if (assembled.length > 0 && assembled.length === lines[0].segs.length) return assembled.map((s) => `$${s.latex}$`).join(' ');
   if (!bc.fromOcr && lines.length === 1 && isFormulaLine(text)) return `$${formulaToLatex(lines[0].segs.flatMap((s) => s.runs))}$`;
   const size = Math.max(...lines.map((l) => l.size));
   const bold = lines.every((l) => l.bold);
@@ -75,6 +77,14 @@ function escapeLineStart(s: string): string {
 function renderCode(lines: Line[], bc: BlockContext): string {
   const left = Math.min(...lines.map((l) => l.x0));
   const charW = Math.max(1, bc.body * 0.6);
-  const body = lines.map((l) => ' '.repeat(Math.min(40, Math.max(0, Math.round((l.x0 - left) / charW)))) + l.text);
+  // Each piece of a line at its character column, so aligned code stays aligned.
+  const body = lines.map((l) => {
+    let out = '';
+    for (const s of l.segs) {
+      const col = Math.min(120, Math.max(0, Math.round((s.x0 - left) / charW)));
+      out += (out.length === 0 ? ' '.repeat(Math.min(40, col)) : ' '.repeat(Math.max(1, col - out.length))) + s.text;
+    }
+    return out;
+  });
   return '```\n' + body.join('\n') + '\n```';
 }

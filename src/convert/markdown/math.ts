@@ -47,7 +47,9 @@ export function formulaToLatex(runs: TextRun[]): string {
   for (const r of ordered) {
     const b = baselineOf(r);
     const small = r.fontSize < main.fontSize * 0.85;
-    const text = latexText(r.text.trim());
+    const raw = r.text.trim();
+    // A bold letter in a formula is a vector or field (\mathbf).
+    const text = r.bold && /^\p{L}$/u.test(raw) ? `\\mathbf{${raw}}` : latexText(raw);
     if (small && b < base - 0.15 * main.fontSize) out = out.replace(/\s+$/, '') + `^{${text.trim()}}`;
     else if (small && b > base + 0.1 * main.fontSize) out = out.replace(/\s+$/, '') + `_{${text.trim()}}`;
     else {
