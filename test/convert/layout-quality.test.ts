@@ -190,3 +190,24 @@ test('code: monospace lines aligned in columns stay a code block, keeping the al
   assert.ok(!md.includes('| SELECT'), md);
   assert.match(md, /```\nSELECT +id,\n +name\nFROM +users\nWHERE +id = 1;\n```/, md);
 });
+
+test('math: a display line set in math fonts becomes LaTeX with its equation number; prose with an inline variable does not', () => {
+  const mi = { fontName: 'ABCDEF+CMMI10', italic: true };
+  const rm = { fontName: 'ABCDEF+CMR10' };
+  const eq: TextRun[] = [
+    ...words('h', 200, 300, 10, mi), ...words('=', 210, 300, 10, rm), ...words('Wx', 220, 300, 10, mi), ...words('+', 235, 300, 10, rm),
+    ...words('Uy', 245, 300, 10, mi), ...words('+', 260, 300, 10, rm), ...words('Vz', 270, 300, 10, mi), ...words('+', 285, 300, 10, rm),
+    ...words('bc', 295, 300, 10, mi), ...words('+', 310, 300, 10, rm), ...words('dk', 320, 300, 10, mi),
+    ...words('(3)', 450, 300, 10, rm),
+  ];
+  const proseWithVar = [...words('where the value of', 72, 330, 10, rm), ...words('x', 160, 330, 10, mi), ...words('is given by the model above and the rest of this line runs on to the margin.', 170, 330, 10, rm)];
+  const wide = (y0: number, n: number): TextRun[] =>
+    Array.from({ length: n }, (_, i) => words('a line of body text that runs across the whole column to the right margin of the page here', 72, y0 + i * 12)).flat();
+  const md = layoutPageToMarkdown(page([...wide(80, 15), ...eq, ...proseWithVar, ...wide(360, 10)]), createLayoutContext());
+  assert.match(md, /^\$h=Wx\+Uy\+Vz\+bc\+dk\$ \(3\)$/m, md);
+  // Many variables (beyond the plain-text formula rule), all in math italic.
+  const long = [...words('abc', 150, 420, 10, mi), ...words('=', 170, 420, 10, rm), ...words('defgh', 180, 420, 10, mi), ...words('+', 210, 420, 10, rm), ...words('ijklmnop', 220, 420, 10, mi)];
+  const md2 = layoutPageToMarkdown(page([...wide(80, 15), ...long, ...wide(440, 10)]), createLayoutContext());
+  assert.match(md2, /^\$abc=defgh\+ijklmnop\$$/m, md2);
+  assert.match(md, /where the value of x is given by the model above and/);
+});

@@ -2,7 +2,7 @@
 import type { Line } from '../layout/paragraphs.js';
 import { headingLevel } from '../layout/headings.js';
 import { listMarker } from '../layout/lists.js';
-import { formulaToLatex, isFormulaLine } from './math.js';
+import { EQUATION_NUMBER, formulaToLatex, isFormulaLine, isMathFontLine } from './math.js';
 import { joinLinePieces, renderPieces, runPieces, type Piece } from './inline.js';
 
 export interface BlockContext {
@@ -18,7 +18,16 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
   if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return renderCode(lines, bc);
   const assembled = lines.length === 1 ? lines[0].segs.filter((s) => s.latex !== undefined) : [];
   if (assembled.length > 0 && assembled.length === lines[0].segs.length) return assembled.map((s) => `$${s.latex}$`).join(' ');
-  if (!bc.fromOcr && lines.length === 1 && isFormulaLine(text)) return `$${formulaToLatex(lines[0].segs.flatMap((s) => s.runs))}$`;
+  if (!bc.fromOcr && lines.length === 1) {
+    // A display formula (operators and variables, or set in math fonts); an equation number set
+    // apart at its right stays text after it.
+    const segs = lines[0].segs;
+    const last = segs[segs.length - 1];
+    const numbered = segs.length > 1 && EQUATION_NUMBER.test(last.text.trim());
+    const body = numbered ? segs.slice(0, -1) : segs;
+    const runs = body.flatMap((s) => s.runs);
+    if (isFormulaLine(body.map((s) => s.text).join(' ')) || isMathFontLine(runs)) return `$${formulaToLatex(runs)}$` + (numbered ? ` ${last.text.trim()}` : '');
+  }
   const size = Math.max(...lines.map((l) => l.size));
   const bold = lines.every((l) => l.bold);
   const italic = !bc.fromOcr && lines.every((l) => l.italic);

@@ -60,3 +60,30 @@ export function formulaToLatex(runs: TextRun[]): string {
   }
   return out.replace(/\s*([=+\-])\s*/g, '$1').replace(/\s+/g, ' ').trim();
 }
+
+/** Fonts that set mathematics: TeX math italic/symbols/extension, AMS, STIX/Cambria/Latin Modern Math, Symbol, MT Extra. */
+const MATH_FONT = /^(?:[A-Z]{6}\+)?(?:CMMI|CMSY|CMEX|CMBSY|CMMIB|MSBM|MSAM|EUFM|EUSM|EUEX|RSFS|LMMath|LatinModernMath|STIXMath|STIXTwoMath|STIX2Math|XITSMath|CambriaMath|Cambria-Math|Cambria,?Math|AsanaMath|TeXGyre\w*Math|Symbol|MTExtra|MT-Extra|MTMI|MTSY|MTEX|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|zxlr|MathematicalPi|Euclid)/i;
+
+export function isMathFont(fontName: string | undefined): boolean {
+  return fontName !== undefined && MATH_FONT.test(fontName);
+}
+
+/** An equation number at the right end of a display formula: "(3)", "(2.14a)". */
+export const EQUATION_NUMBER = /^\(\s*\d{1,3}(?:\.\d{1,3})?[a-z]?\s*\)$/;
+
+/**
+ * A display line set in math fonts: at least this share of its characters in math faces, and at
+ * most one word of four or more letters in text faces (function names aside).
+ */
+export function isMathFontLine(runs: TextRun[]): boolean {
+  let math = 0;
+  let all = 0;
+  let words = 0;
+  for (const r of runs) {
+    const n = r.text.replace(/\s/g, '').length;
+    all += n;
+    if (isMathFont(r.fontName)) math += n;
+    else for (const w of r.text.match(/\p{L}{4,}/gu) ?? []) if (!FUNCTIONS.has(w.toLowerCase())) words++;
+  }
+  return all >= 3 && all <= 200 && math >= 0.35 * all && words <= 1;
+}
