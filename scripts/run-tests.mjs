@@ -3,7 +3,7 @@
 // Usage: node scripts/run-tests.mjs [path-substring ...]  (filters test files)
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 function walk(dir) {
   const out = [];
@@ -21,5 +21,9 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+// PGlite's empty-database template is made once (a child process, cached under node_modules/.cache)
+// before the test processes start, so they do not each run initdb at the same time.
+const warm = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./src/store/pglite.ts')).pgliteEmptyTemplate()"], { stdio: 'inherit' });
+if (warm.status !== 0) console.error('warning: could not prepare the PGlite template; each test process will make its own');
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

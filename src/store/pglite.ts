@@ -12,10 +12,10 @@
 //   every instance (tests open hundreds).
 import { EventEmitter } from 'node:events';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -44,21 +44,23 @@ function sharedAssets(): Promise<Shared> {
   return shared;
 }
 
-let emptyTemplate: Promise<Uint8Array> | undefined;
-/** The tar (uncompressed) of a freshly initialised, empty PGlite data directory. */
-export function pgliteEmptyTemplate(): Promise<Uint8Array> {
+let emptyTemplate: Promise<Buffer> | undefined;
+/** The tar (uncompressed) of a freshly initialised, empty PGlite data directory (only its gzip stays in memory). */
+export async function pgliteEmptyTemplate(): Promise<Uint8Array> {
   emptyTemplate ??= loadOrMakeTemplate().catch((err) => {
     emptyTemplate = undefined;
     throw err;
   });
-  return emptyTemplate;
+  return gunzipSync(await emptyTemplate);
 }
 
-async function loadOrMakeTemplate(): Promise<Uint8Array> {
+async function loadOrMakeTemplate(): Promise<Buffer> {
   const cached = join(CACHE_DIR, `pglite-${PGLITE_VERSION}-empty.tar.gz`);
   if (existsSync(cached)) {
     try {
-      return checkTemplate(gunzipSync(readFileSync(cached)));
+      const gz = readFileSync(cached);
+      if (gz.length < 1024 || gz[0] !== 0x1f || gz[1] !== 0x8b) throw new Error('not gzip');
+      return gz;
     } catch {
       rmSync(cached, { force: true }); // truncated or foreign: make it again
     }
@@ -76,7 +78,9 @@ async function loadOrMakeTemplate(): Promise<Uint8Array> {
       execFile(process.execPath, [INITDB_SCRIPT, target], { env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 1 << 20 }, (err, _out, stderr) =>
         err ? reject(new Error(`PGlite initdb failed: ${err.message}${stderr ? `: ${stderr.trim().slice(-500)}` : ''}`)) : resolve());
     });
-    return checkTemplate(gunzipSync(readFileSync(target)));
+    const gz = readFileSync(target);
+    checkTemplate(gunzipSync(gz));
+    return gz;
   } finally {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
@@ -88,12 +92,47 @@ function checkTemplate(tar: Uint8Array): Uint8Array {
   return tar;
 }
 
+/**
+ * Writes a data-directory tar (PGlite's dumpDataDir: ustar, regular files and directories) into `dir`.
+ * Done here rather than through PGlite's `loadDataDir`, which would keep the tar's copies in the heap.
+ */
+function untarInto(tar: Uint8Array, dir: string): void {
+  const buf = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+  const str = (at: number, len: number) => { const s = buf.toString('latin1', at, at + len); const z = s.indexOf('\0'); return z < 0 ? s : s.slice(0, z); };
+  for (let off = 0; off + 512 <= buf.length;) {
+    const name = str(off, 100);
+    if (!name) break; // end-of-archive blocks
+    const prefix = buf.toString('latin1', off + 257, off + 262) === 'ustar' ? str(off + 345, 155) : '';
+    const size = parseInt(str(off + 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(buf[off + 156] || 48);
+    const rel = normalize((prefix ? `${prefix}/${name}` : name).replace(/^\/+/, ''));
+    if (rel.startsWith('..') || isAbsolute(rel)) throw new Error(`unsafe path in PGlite template: ${rel}`);
+    const target = join(dir, rel);
+    if (type === '5') mkdirSync(target, { recursive: true, mode: 0o700 });
+    else if (type === '0') {
+      mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+      writeFileSync(target, buf.subarray(off + 512, off + 512 + size), { mode: 0o600 });
+    } else throw new Error(`unexpected entry type ${type} in PGlite template (${rel})`);
+    off += 512 + Math.ceil(size / 512) * 512;
+  }
+  if (!existsSync(join(dir, 'PG_VERSION'))) throw new Error('PGlite template has no PG_VERSION');
+}
+
 /** Opens PGlite on `dataDir` (or in memory); a missing database is created from `template` or the empty template. */
 export async function openPgliteStore(dataDir: string | 'memory', opts: { template?: Uint8Array } = {}): Promise<Store & { dump(): Promise<Uint8Array> }> {
   const memory = dataDir === 'memory';
   if (!memory) mkdirSync(dataDir, { recursive: true });
   const fresh = memory || !existsSync(join(dataDir, 'PG_VERSION'));
-  const [{ wasm, fsBundle }, template] = await Promise.all([sharedAssets(), fresh ? opts.template ?? pgliteEmptyTemplate() : undefined]);
+  let [{ wasm, fsBundle }, template] = await Promise.all([sharedAssets(), fresh ? opts.template ?? pgliteEmptyTemplate() : undefined]);
+  if (template && !memory) {
+    // Written to a sibling first and renamed: a crash midway leaves no half database behind.
+    const partial = `${dataDir.replace(/\/+$/, '')}.partial-${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    untarInto(template, partial);
+    rmSync(dataDir, { recursive: true, force: true });
+    renameSync(partial, dataDir);
+    template = undefined;
+  }
   const db = new PGlite({
     ...(memory ? {} : { dataDir }),
     pgliteWasmModule: wasm,
