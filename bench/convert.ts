@@ -207,7 +207,9 @@ console.log(`Pool of ${availableParallelism()} workers started in ${((performanc
 // (a cold first document costs ~1.6x the CPU of later ones).
 const warmDoc = join(BENCH_DIR, 'pdkids.pdf');
 if (existsSync(warmDoc)) await Promise.all(Array.from({ length: availableParallelism() }, () => parseDocument(readFileSync(warmDoc), { pageTimeoutS: PAGE_TIMEOUT_S })));
+console.log(`RSS with the pool warm (process incl. ${availableParallelism()} idle workers): ${mb(process.memoryUsage().rss)}`);
 await pagesPerSecond();
-await ocrSeconds();
+// Memory before OCR: the OCR section runs tesseract.js in this thread, whose heap the process keeps.
 await memory();
+await ocrSeconds();
 await shutdownConvertPool();
