@@ -211,3 +211,11 @@ test('math: a display line set in math fonts becomes LaTeX with its equation num
   assert.match(md2, /^\$abc=defgh\+ijklmnop\$$/m, md2);
   assert.match(md, /where the value of x is given by the model above and/);
 });
+
+test('math: two stacked formula lines are two formulas, not one line of text', () => {
+  const wide = (y0: number, n: number): TextRun[] =>
+    Array.from({ length: n }, (_, i) => words('a line of body text that runs across the whole column to the right margin of the page here', 72, y0 + i * 12)).flat();
+  const runs = [...wide(80, 10), ...words('x + y = 1', 200, 220), ...words('x − y = 3', 200, 232), ...wide(260, 10)];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /^\$x\+y=1\$\n\n\$x-y=3\$$/m, md);
+});

@@ -18,6 +18,11 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
   if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return renderCode(lines, bc);
   const assembled = lines.length === 1 ? lines[0].segs.filter((s) => s.latex !== undefined) : [];
   if (assembled.length > 0 && assembled.length === lines[0].segs.length) return assembled.map((s) => `$${s.latex}$`).join(' ');
+  // Stacked display formulas (an aligned system, a derivation): one `$…$` per line.
+  if (!bc.fromOcr && lines.length > 1 && lines.length <= 8) {
+    const each = lines.map((l) => renderParagraph([l], bc));
+    if (each.every((e) => e.startsWith('$'))) return each.join('\n\n');
+  }
   if (!bc.fromOcr && lines.length === 1) {
     // A display formula (operators and variables, or set in math fonts); an equation number set
     // apart at its right stays text after it.
