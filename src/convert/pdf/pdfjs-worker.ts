@@ -46,7 +46,9 @@ const PATCHED_MARK = '__docconvPdfjsPatched';
 
 /**
  * The same loading as plain JavaScript, for the pool's worker bootstrap: it runs before tsx hooks in,
- * so the 2 MB module is compiled natively (through tsx's loader it costs ~340 MB per worker).
+ * so the 2 MB module is compiled natively (through tsx's loader it costs ~340 MB per worker). The
+ * patched library source (no document data) is written to a private temp directory (mkdtemp, 0700),
+ * imported and removed: as a data: URL it costs ~50 MB more per worker. Unwritable → data: URL.
  */
 export function pdfjsWorkerBootstrap(): string {
   const path = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
@@ -60,9 +62,27 @@ export function pdfjsWorkerBootstrap(): string {
       if (src.split(a).length !== 2) { ok = false; break; }
       src = src.replace(a, () => r);
     }
-    globalThis.pdfjsWorker = ok
-      ? await import('data:text/javascript;base64,' + Buffer.from(src.replaceAll('import.meta.url', JSON.stringify(url))).toString('base64'))
-      : await import(url);
+    let target = url;
+    let dir;
+    if (ok) {
+      const { tmpdir } = await import('node:os');
+      const { mkdtempSync, writeFileSync } = await import('node:fs');
+      const { join } = await import('node:path');
+      const { pathToFileURL } = await import('node:url');
+      src = src.replaceAll('import.meta.url', JSON.stringify(url));
+      try {
+        dir = mkdtempSync(join(tmpdir(), 'docconv-pdfjs-'));
+        writeFileSync(join(dir, 'pdf.worker.mjs'), src, { mode: 0o600 });
+        target = pathToFileURL(join(dir, 'pdf.worker.mjs')).href;
+      } catch {
+        target = 'data:text/javascript;base64,' + Buffer.from(src).toString('base64');
+      }
+    }
+    try {
+      globalThis.pdfjsWorker = await import(target);
+    } finally {
+      if (dir) (await import('node:fs')).rmSync(dir, { recursive: true, force: true });
+    }
     globalThis.${PATCHED_MARK} = ok;
   }`;
 }
