@@ -19,7 +19,7 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
   const assembled = lines.length === 1 ? lines[0].segs.filter((s) => s.latex !== undefined) : [];
   if (assembled.length > 0 && assembled.length === lines[0].segs.length) return assembled.map((s) => `$${s.latex}$`).join(' ');
   // Stacked display formulas (an aligned system, a derivation): one `$…$` per line.
-  if (!bc.fromOcr && lines.length > 1 && lines.length <= 8) {
+  if (!bc.fromOcr && lines.length > 1 && lines.length <= 8 && lines.every((l) => l.text.length <= 200 && /[=<>≤≥≠≈≡∝]/u.test(l.text))) {
     const each = lines.map((l) => renderParagraph([l], bc));
     if (each.every((e) => e.startsWith('$'))) return each.join('\n\n');
   }
