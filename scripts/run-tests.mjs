@@ -25,5 +25,6 @@ if (files.length === 0) {
 // before the test processes start, so they do not each run initdb at the same time.
 const warm = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./src/store/pglite.ts')).pgliteEmptyTemplate()"], { stdio: 'inherit' });
 if (warm.status !== 0) console.error('warning: could not prepare the PGlite template; each test process will make its own');
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+// A test that hangs fails after 10 minutes instead of holding CI until its 90-minute limit.
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...files], { stdio: 'inherit' });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
