@@ -44,21 +44,38 @@ export function assumedDpi(width: number, height: number, density?: number): num
   return 96;
 }
 
-/** One frame as grey pixels, upright per its EXIF orientation. */
-export async function decodeImagePageGray(bytes: Uint8Array, index: number): Promise<GrayImage> {
+/**
+ * One frame as grey pixels, upright per its EXIF orientation; with `maxDpi`, a scan of a higher
+ * resolution is scaled down to it (OCR's first reading: fewer pixels, the same words for normal print).
+ */
+export async function decodeImagePageGray(bytes: Uint8Array, index: number, maxDpi?: number): Promise<GrayImage> {
   try {
     const meta = await open(bytes, index).metadata();
-    const { data, info } = await open(bytes, index)
+    let pipeline = open(bytes, index)
       .rotate() // honours EXIF orientation
       .flatten({ background: '#ffffff' })
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+      .greyscale();
+    const sourceDpi = assumedDpi(meta.width ?? 0, meta.height ?? 0, meta.density);
+    const scale = maxDpi && sourceDpi > maxDpi ? maxDpi / sourceDpi : 1;
+    if (scale < 1 && meta.width && meta.height) {
+      // EXIF orientations 5–8 swap the axes; scaling both by the same factor needs no care here.
+      const upright = (meta.orientation ?? 1) >= 5;
+      const w = upright ? meta.height : meta.width;
+      const h = upright ? meta.width : meta.height;
+      pipeline = pipeline.resize({ width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)), fit: 'fill', kernel: 'lanczos3' });
+    }
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
     const channels = info.channels;
     let gray = new Uint8Array(data.buffer, data.byteOffset, data.length);
     if (channels !== 1) {
       gray = new Uint8Array(info.width * info.height);
       for (let i = 0; i < gray.length; i++) gray[i] = data[i * channels];
+    }
+    if (scale < 1) {
+      // Points per pixel from the source size: the page keeps its size in points.
+      const longSrc = Math.max(meta.width ?? 1, meta.height ?? 1);
+      const longOut = Math.max(info.width, info.height);
+      return { data: gray, width: info.width, height: info.height, pointsPerPixel: (72 / sourceDpi) * (longSrc / longOut) };
     }
     const dpi = assumedDpi(info.width, info.height, meta.density);
     return { data: gray, width: info.width, height: info.height, pointsPerPixel: 72 / dpi };

@@ -135,6 +135,9 @@ export function mergeTextLayer(textRuns: TextRun[], ocrRuns: TextRun[]): TextRun
  * reads the same (the corpus' OCR cases score identically at 150 and 200 dpi).
  */
 export const OCR_FAST_DPI = 150;
+/** Image scans of a higher resolution than this are first read scaled down to it. */
+export const OCR_IMAGE_FAST_DPI = 200;
+
 /**
  * Median font size (points, as OCR estimates it from line heights: ~0.75 of the real size) under
  * which a page is read again at OCR_RENDER_DPI. 9 pt print estimates ~6.8; 5 is ~6.5 pt print,
@@ -213,8 +216,10 @@ async function parsePdfOnce(bytes: Uint8Array, opts: PipelineOptions): Promise<P
 
 async function parseImage(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
   return runWindow(await imagePageCount(bytes), opts, async (i, ctx) => {
-    const gray = await decodeImagePageGray(bytes, i);
-    const ocr = await ocrImage(gray, { langs: opts.langs, engine: opts.ocrEngine, signal: opts.signal });
+    const ocrOpts = { langs: opts.langs, engine: opts.ocrEngine, signal: opts.signal };
+    // Scans above OCR_IMAGE_FAST_DPI are first read scaled down to it; small print at full size.
+    let ocr = await ocrImage(await decodeImagePageGray(bytes, i, OCR_IMAGE_FAST_DPI), ocrOpts);
+    if (needsFinerOcr(ocr.runs)) ocr = await ocrImage(await decodeImagePageGray(bytes, i), ocrOpts);
     const input: PageLayoutInput = { index: i, width: ocr.width, height: ocr.height, runs: ocr.runs, rules: [], images: [], fromOcr: true };
     return layoutPageToMarkdown(input, ctx);
   });

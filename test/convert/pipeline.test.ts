@@ -145,3 +145,17 @@ test('scanned pages are read at 150 dpi and again at 200 only for small print', 
   assert.equal(needsFinerOcr([run(6.8), run(7), run(6.5)]), false);
   assert.equal(needsFinerOcr([run(4.2), run(4.5), run(9)]), true);
 });
+
+test('an image scan above 200 dpi is first read scaled down to 200 dpi, keeping its size in points', async () => {
+  const { default: sharp } = await import('sharp');
+  const { decodeImagePageGray } = await import('../../src/convert/images.js');
+  const png = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#ffffff' } }).withMetadata({ density: 300 }).png().toBuffer();
+  const full = await decodeImagePageGray(new Uint8Array(png), 0);
+  const fast = await decodeImagePageGray(new Uint8Array(png), 0, 200);
+  assert.deepEqual([full.width, full.height], [600, 900]);
+  assert.deepEqual([fast.width, fast.height], [400, 600]);
+  assert.ok(Math.abs(full.width * full.pointsPerPixel - fast.width * fast.pointsPerPixel) < 1e-6);
+  assert.ok(Math.abs(fast.width * fast.pointsPerPixel - 144) < 1e-6); // 2 inches
+  const low = await decodeImagePageGray(new Uint8Array(png), 0, 400);
+  assert.deepEqual([low.width, low.height], [600, 900]);
+});
