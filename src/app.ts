@@ -13,7 +13,7 @@ import { Metering } from './accounts/metering.js';
 import { AccountService } from './accounts/service.js';
 import { MemoryRateLimiter, PostgresRateLimiter, type RateLimiter } from './accounts/token-bucket.js';
 import { installAuth } from './api/auth.js';
-import { installErrorHandling } from './api/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './api/errors.js';
 import { installOpenapi } from './api/openapi.js';
 import type { ModelInfo, VersionInfo } from './api/schemas/meta.js';
 import type { HealthProbe } from './api/types.js';
@@ -83,6 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     requestIdHeader: false, // never trust a caller's id: X-Request-Id is always ours
     genReqId: () => `req_${randomUUID().replace(/-/g, '')}`,
+    // Errors raised before routing (overlong path parameter, undecodable URL, oversized headers)
+    // are answered with the spec §7 envelope too.
+    frameworkErrors: frameworkErrorHandler(config.publicUrl),
+    clientErrorHandler: clientErrorHandler(config.publicUrl),
     bodyLimit: LIMITS.jsonBodyMaxBytes,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

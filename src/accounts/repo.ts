@@ -16,7 +16,14 @@ export async function insertAccount(q: Query, a: AccountRow): Promise<void> {
   await q('INSERT INTO accounts (id, tier, email_verified) VALUES ($1, $2, $3)', [a.id, a.tier, a.email_verified]);
 }
 
+/** Account and key ids are ours (alphanumeric, `_`): one from a URL that cannot be one (NUL and other
+ *  bytes the store rejects, absurd length) matches nothing, without asking the store. */
+export function isPlausibleId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(id);
+}
+
 export async function updateAccount(q: Query, id: string, patch: { tier?: TierName; email_verified?: boolean }): Promise<AccountRow | null> {
+  if (!isPlausibleId(id)) return null;
   const rows = await q<AccountRow>(
     `UPDATE accounts SET tier = coalesce($2, tier), email_verified = coalesce($3, email_verified), updated_at = now()
      WHERE id = $1 RETURNING id, tier, email_verified`,
@@ -26,6 +33,7 @@ export async function updateAccount(q: Query, id: string, patch: { tier?: TierNa
 }
 
 export async function findAccount(q: Query, id: string): Promise<AccountRow | null> {
+  if (!isPlausibleId(id)) return null;
   const rows = await q<AccountRow>('SELECT id, tier, email_verified FROM accounts WHERE id = $1', [id]);
   return rows[0] ?? null;
 }
@@ -39,6 +47,7 @@ export async function insertKey(q: Query, k: { keyId: string; accountId: string;
 }
 
 export async function findKey(q: Query, keyId: string): Promise<KeyRow | null> {
+  if (!isPlausibleId(keyId)) return null;
   const rows = await q<KeyRow>('SELECT key_id, account_id, last4, secret_hash, scopes, created_at, revoked_at FROM api_keys WHERE key_id = $1', [keyId]);
   return rows[0] ?? null;
 }
@@ -52,6 +61,7 @@ export async function listKeys(q: Query, accountId: string): Promise<KeyRow[]> {
 
 /** Revokes an active key of the account; returns the row as it was, or null when none matched. */
 export async function revokeKey(q: Query, accountId: string, keyId: string): Promise<KeyRow | null> {
+  if (!isPlausibleId(keyId)) return null;
   const rows = await q<KeyRow>(
     `UPDATE api_keys SET revoked_at = now() WHERE key_id = $1 AND account_id = $2 AND revoked_at IS NULL
      RETURNING key_id, account_id, last4, secret_hash, scopes, created_at, revoked_at`,

@@ -53,8 +53,17 @@ export function installAuth(app: FastifyInstance, limiter: RateLimiter): void {
       return;
     }
     const token = bearer(request);
-    if (token === null) throw new ServiceError('invalid_api_key', 'The Authorization header must be "Bearer <API key>".');
-    const caller: Caller = token === undefined ? { kind: 'anonymous', ip } : await app.accounts.authenticate(token, ip);
+    let caller: Caller;
+    try {
+      if (token === null) throw new ServiceError('invalid_api_key', 'The Authorization header must be "Bearer <API key>".');
+      caller = token === undefined ? { kind: 'anonymous', ip } : await app.accounts.authenticate(token, ip);
+    } catch (err) {
+      // A refused key is still a call on a limited route: it is counted against the client IP (the
+      // anonymous rate), carries the RateLimit-* headers, and turns into 429 once the IP's bucket is
+      // empty, so keys cannot be guessed at full speed.
+      if (err instanceof ServiceError && err.code === 'invalid_api_key') applyRateLimit(reply, await limiter.take(`ip:${ip}`, ANONYMOUS_RATE_TIER));
+      throw err;
+    }
     request.caller = caller;
     applyRateLimit(
       reply,

@@ -98,7 +98,7 @@ function mapMultipartError(err: unknown, maxBytes: number): never {
   if (code === 'FST_PROTO_VIOLATION' || code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('Invalid form field.');
   if (err instanceof ServiceError) throw err;
   const message = (err as Error)?.message ?? '';
-  if (/Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(message)) throw invalid('Malformed multipart body.');
+  if (/Unexpected end of (form|multipart data)|Part terminated early|Malformed part header|Multipart: Boundary not found/i.test(message)) throw invalid('Malformed multipart body.');
   throw err;
 }
 

@@ -1,6 +1,8 @@
 // The central error handling (spec §7, DECISIONS §7): every non-2xx answer is the one envelope,
 // with request_id = the X-Request-Id header and doc_url = $DOCCONV_PUBLIC_URL/docs/errors/<code>.
 // Internal errors say nothing about their cause; the log has it under the same request id.
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
 import { ServiceError, errorEnvelope } from '../errors/service-error.js';
@@ -14,10 +16,13 @@ const STATUS_FALLBACK: Record<number, ErrorCode> = {
 /** Maps any thrown value to a catalogue code and a safe message. */
 export function classify(err: unknown): { code: ErrorCode; message?: string; headers: Record<string, string>; internal: boolean } {
   if (err instanceof ServiceError) return { code: err.code, message: err.message, headers: err.headers, internal: false };
-  const e = err as FastifyError & { validation?: Array<{ params?: { missingProperty?: string } }>; validationContext?: string };
+  const e = err as FastifyError & { validation?: Array<{ params?: { missingProperty?: string }; instancePath?: string; keyword?: string }>; validationContext?: string };
   if (e && Array.isArray(e.validation)) {
-    // spec §4: a result read without its one-time token is `missing_token`, not a generic 400.
-    if (e.validationContext === 'querystring' && e.validation.some((v) => v.params?.missingProperty === 'token')) return { code: 'missing_token', headers: {}, internal: false };
+    // spec §4: a result read without its one-time token (absent, or `?token=` with no value) is
+    // `missing_token`, not a generic 400.
+    const tokenAbsent = (v: { params?: { missingProperty?: string }; instancePath?: string; keyword?: string }) =>
+      v.params?.missingProperty === 'token' || (v.instancePath === '/token' && v.keyword === 'minLength');
+    if (e.validationContext === 'querystring' && e.validation.some(tokenAbsent)) return { code: 'missing_token', headers: {}, internal: false };
     return { code: 'invalid_request', message: `Invalid request: ${e.message}`.slice(0, 300), headers: {}, internal: false };
   }
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
@@ -45,4 +50,46 @@ export function installErrorHandling(app: FastifyInstance): void {
     return sendError(request, reply, c.code, c.message, c.headers);
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found', undefined, {}));
+}
+
+/** A fresh request id, the same shape as the app's `genReqId`. */
+export function newRequestId(): string {
+  return `req_${randomUUID().replace(/-/g, '')}`;
+}
+
+/**
+ * Fastify `frameworkErrors`: what the router refuses before any route or hook runs (a path
+ * parameter over the router's length limit, a URL that does not decode). Still the §7 envelope:
+ * a parameter too long to be any id of ours names nothing (404 not_found); an undecodable URL is
+ * 400 invalid_request.
+ */
+export function frameworkErrorHandler(publicUrl: string) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const code: ErrorCode = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'not_found' : 'invalid_request';
+    const message = code === 'not_found' ? undefined : 'The request URL is malformed.';
+    reply.code(ERROR_CATALOGUE[code].status).header('X-Request-Id', request.id).header('content-type', 'application/json; charset=utf-8');
+    return reply.send(errorEnvelope(code, request.id, publicUrl, message));
+  };
+}
+
+/**
+ * Fastify `clientErrorHandler`: a request Node's parser refuses (headers over the size limit, a
+ * malformed request line, a client timeout) never reaches Fastify. Answer it with the §7 envelope
+ * too: 400 invalid_request (the catalogue has no 408/431 code), then close the connection.
+ */
+export function clientErrorHandler(publicUrl: string) {
+  return (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    if (socket.writable) {
+      const id = newRequestId();
+      const message = err.code === 'HPE_HEADER_OVERFLOW' ? 'The request headers are too large.'
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'The request was not received in time.' : 'The HTTP request is malformed.';
+      const body = JSON.stringify(errorEnvelope('invalid_request', id, publicUrl, message));
+      socket.write(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `X-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(err);
+  };
 }

@@ -5,6 +5,12 @@ import type { JobsDb, Query } from './db.js';
 
 export type Delivery = 'inline' | 'sse' | 'webhook';
 
+/** Job ids are ours (`job_<hex>`): an id from a URL that cannot be one (NUL, other bytes the store
+ *  rejects, absurd length) is an unknown job, answered 404 without asking the store. */
+export function isPlausibleJobId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(id);
+}
+
 export interface JobRecord {
   id: string;
   accountId: string;
@@ -60,6 +66,7 @@ export class JobStore {
   }
 
   async get(id: string, q: Query = (sql, p) => this.db.query(sql, p)): Promise<JobRecord | null> {
+    if (!isPlausibleJobId(id)) return null;
     const rows = await q<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1`, [id]);
     return rows[0] ? toRecord(rows[0]) : null;
   }
@@ -110,6 +117,7 @@ export class JobStore {
 
   /** Cancel = delete (DECISIONS §5); returns the record when a live job of this account was removed. */
   async deleteLive(id: string, accountId: string): Promise<JobRecord | null> {
+    if (!isPlausibleJobId(id)) return null;
     const rows = await this.db.query<JobRow>(`DELETE FROM jobs WHERE id = $1 AND account_id = $2 AND ${LIVE} RETURNING ${COLUMNS}`, [id, accountId]);
     return rows[0] ? toRecord(rows[0]) : null;
   }

@@ -48,7 +48,8 @@ export function openJobStream(service: JobService, secret: Buffer, publicUrl: st
         again = false;
         const job = await service.jobs.get(o.jobId);
         if (!job || job.accountId !== o.accountId) {
-          write(formatSse('error', { job_id: o.jobId, code: 'job_not_found', message: ERROR_CATALOGUE.job_not_found.description }));
+          // DECISIONS §5: every event has an id, this one too (the next after what the client has seen).
+          write(formatSse('error', { job_id: o.jobId, code: 'job_not_found', message: ERROR_CATALOGUE.job_not_found.description }, last + 1));
           finish();
           return;
         }

@@ -48,6 +48,23 @@ for (const backend of storeBackends()) {
       assertEnvelope(await t.app.inject({ method: 'GET', url: '/v1/jobs/abc/result' }), 400, 'missing_token');
     });
 
+    it('ids that cannot be ours (NUL, overlong) are unknown, not 500; an undecodable URL is 400; all enveloped', async () => {
+      const a = await createAccount(t.app);
+      const admin = { authorization: `Bearer ${t.adminToken}` };
+      assertEnvelope(await t.app.inject({ method: 'GET', url: '/v1/jobs/%00', headers: a.headers }), 404, 'job_not_found');
+      assertEnvelope(await t.app.inject({ method: 'DELETE', url: '/v1/jobs/a%00b', headers: a.headers }), 404, 'job_not_found');
+      assertEnvelope(await t.app.inject({ method: 'GET', url: '/v1/jobs/%00/result?token=x' }), 404, 'job_not_found');
+      assertEnvelope(await t.app.inject({ method: 'DELETE', url: '/v1/keys/%00', headers: a.headers }), 404, 'key_not_found');
+      assertEnvelope(await t.app.inject({ method: 'POST', url: '/v1/keys/%00/rotate', headers: a.headers }), 404, 'key_not_found');
+      assertEnvelope(await t.app.inject({ method: 'PATCH', url: '/v1/admin/accounts/%00', headers: admin, payload: { tier: 'pro' } }), 404, 'not_found');
+      assertEnvelope(await t.app.inject({ method: 'GET', url: `/v1/jobs/${'x'.repeat(2000)}`, headers: a.headers }), 404, 'not_found');
+      assertEnvelope(await t.app.inject({ method: 'GET', url: '/v1/jobs/%zz', headers: a.headers }), 400, 'invalid_request');
+    });
+
+    it('a result read with an empty token (`?token=`) is 400 missing_token too', async () => {
+      assertEnvelope(await t.app.inject({ method: 'GET', url: '/v1/jobs/abc/result?token=' }), 400, 'missing_token');
+    });
+
     it('serves /docs/errors and one page per code; unknown codes are 404', async () => {
       const idx = await t.app.inject({ method: 'GET', url: '/docs/errors' });
       assert.equal(idx.statusCode, 200);

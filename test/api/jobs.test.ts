@@ -102,6 +102,7 @@ for (const kind of STORE_KINDS) {
       const foreign = await readSse(local(h, job.links.events), other.key);
       assert.equal(foreign.status, 200);
       assert.deepEqual(foreign.events.map((e) => [e.event, e.data.code]), [['error', 'job_not_found']]);
+      assert.equal(foreign.events[0].id, '1', 'DECISIONS §5: every event has an id, job_not_found too');
       assert.ok(foreign.closedByServer);
       // A key without jobs:read cannot read status; without convert cannot cancel.
       const limited = await j(await fetch(`${h.base}/v1/keys`, { method: 'POST', headers: { ...auth(owner.key), 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['usage:read'] }) }));

@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { buildTestApp, storeBackends, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/app.js';
+import { buildTestApp, createAccount, storeBackends, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/app.js';
 
 for (const backend of storeBackends()) {
   describe(`over a real socket (${backend})`, () => {
@@ -18,6 +18,26 @@ for (const backend of storeBackends()) {
       base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     });
     after(async () => { await t.close(); });
+
+    it('headers over the size limit are answered with the error envelope (400 invalid_request)', async () => {
+      const res = await fetch(`${base}/v1/usage`, { headers: { 'x-big': 'a'.repeat(20_000) } });
+      assert.equal(res.status, 400);
+      const b = (await res.json()) as Record<string, string>;
+      assert.deepEqual(Object.keys(b).sort(), ['code', 'doc_url', 'message', 'request_id', 'type']);
+      assert.equal(b.code, 'invalid_request');
+      assert.equal(b.request_id, res.headers.get('x-request-id'));
+    });
+
+    it('a multipart body cut short is 400 invalid_request, not 500', async () => {
+      const acct = await createAccount(t.app);
+      const res = await fetch(`${base}/v1/convert`, {
+        method: 'POST',
+        headers: { ...acct.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+        body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut',
+      });
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as { code: string }).code, 'invalid_request');
+    });
 
     it('walks admin → key → usage → keys → revoke, and logs without secrets', async () => {
       const created = await fetch(`${base}/v1/admin/accounts`, {
@@ -49,6 +69,10 @@ for (const backend of storeBackends()) {
       const env = (await gone.json()) as { code: string; request_id: string };
       assert.equal(env.code, 'invalid_api_key');
       assert.equal(env.request_id, gone.headers.get('x-request-id'));
+
+      // A refused key still counts against the client IP and carries the RateLimit-* headers.
+      assert.equal(gone.headers.get('ratelimit-policy'), '60;w=60');
+      assert.ok(gone.headers.get('ratelimit-remaining'));
 
       await fetch(`${base}/v1/jobs/abc/result?token=SECRET-TOKEN-VALUE`);
       const nf = await fetch(`${base}/v1/nope`, { method: 'POST' });
