@@ -219,3 +219,12 @@ test('math: two stacked formula lines are two formulas, not one line of text', (
   const md = layoutPageToMarkdown(page(runs), createLayoutContext());
   assert.match(md, /^\$x\+y=1\$\n\n\$x-y=3\$$/m, md);
 });
+
+test('tables: a heading row with an empty stub cell gets no spans', () => {
+  const runs: TextRun[] = [...words('Men total', 200, 100), ...words('Women', 270, 100)];
+  ['France', 'Spain', 'Italy', 'Greece'].forEach((c, i) => runs.push(...words(c, 150, 115 + i * 13), ...words(String(10 + i), 205, 115 + i * 13), ...words(String(20 + i), 275, 115 + i * 13)));
+  const its = buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+  const t = tableFromWhitespace(its, [{ lo: 182, hi: 200 }, { lo: 245, hi: 265 }]);
+  assert.ok(t.rows.every((r) => r.every((c) => c === null || c.colSpan === 1)), JSON.stringify(t.rows));
+  assert.deepEqual(t.rows[0].map((c) => c?.text), ['', 'Men total', 'Women']);
+});

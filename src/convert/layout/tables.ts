@@ -247,9 +247,16 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
       if (n > 1 && text) spans = true;
       c += n;
     }
-    // Every label must keep its place (no label left without a column).
+    // Every label must keep its place (no label left without a column), and sit centred over the
+    // columns it spans (a plain heading row with an empty stub cell is not a group row).
     const placed = new Set(owner.filter((o) => o >= 0));
-    if (!spans || filled.some((c) => !placed.has(c))) break;
+    const centred = filled.every((c) => {
+      const cols = owner.map((o, k) => (o === c ? k : -1)).filter((k) => k >= 0);
+      if (cols.length < 2) return true;
+      const mid = (centres[cols[0]] + centres[cols[cols.length - 1]]) / 2;
+      return Math.abs(mid - (row.extents[c].x0 + row.extents[c].x1) / 2) <= 0.35 * pitch;
+    });
+    if (!spans || !centred || filled.some((c) => !placed.has(c))) break;
     out[r] = cells;
     headerRows = r + 2;
   }
