@@ -49,3 +49,13 @@ test('OCR only where it can add text; text-layer runs win over OCR re-reads', ()
   const merged = mergeTextLayer([run('2021', 385, 489)], [run('1007', 386, 489, { confidence: 40 }), run('Report', 50, 100, { confidence: 95 })]);
   assert.deepEqual(merged.map((r) => r.text), ['2021', 'Report']);
 });
+
+test('the probe recovers a broken page tree like the parser does (robustness corpus: /Pages without /Kids)', async () => {
+  const { readFileSync, existsSync } = await import('node:fs');
+  const { ROBUSTNESS_DIR } = await import('./exec-fixtures.js');
+  const file = `${ROBUSTNESS_DIR}/pdfjs__issue21436.pdf`;
+  if (!existsSync(file)) return;
+  const { probeInThread } = await import('../../src/convert/probe.js');
+  const probe = await probeInThread(new Uint8Array(readFileSync(file)));
+  assert.equal(probe.pages, 1);
+});
