@@ -32,7 +32,8 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  app.get<{ Params: IdParams }>('/jobs/:id/events', { schema: jobEventsSchema, config: { auth: ROUTE_AUTH.readJob } }, async (request, reply) => {
+  // No implicit HEAD on the stream (it would open a follower that never delivers a byte).
+  app.get<{ Params: IdParams }>('/jobs/:id/events', { schema: jobEventsSchema, config: { auth: ROUTE_AUTH.readJob }, exposeHeadRoute: false }, async (request, reply) => {
     const caller = request.caller as KeyCaller;
     const { stream, close } = openJobStream(app.jobService, app.config.secret, app.config.publicUrl, {
       jobId: request.params.id,

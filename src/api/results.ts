@@ -60,7 +60,10 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(result.pages, result.meta));
   };
   const config = { auth: ROUTE_AUTH.token };
-  app.get<Req>('/jobs/:id/result', { schema: resultSchema, config }, read('negotiate'));
-  app.get<Req>('/jobs/:id/markdown', { schema: markdownResultSchema, config }, read('markdown'));
-  app.get<Req>('/jobs/:id/json', { schema: jsonResultSchema, config }, read('json'));
+  // No implicit HEAD: it would run the read and purge the result without delivering it (spec §3:
+  // only a successful read consumes). HEAD is then an unsupported method, 404 not_found.
+  const exposeHeadRoute = false;
+  app.get<Req>('/jobs/:id/result', { schema: resultSchema, config, exposeHeadRoute }, read('negotiate'));
+  app.get<Req>('/jobs/:id/markdown', { schema: markdownResultSchema, config, exposeHeadRoute }, read('markdown'));
+  app.get<Req>('/jobs/:id/json', { schema: jsonResultSchema, config, exposeHeadRoute }, read('json'));
 }

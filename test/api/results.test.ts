@@ -60,6 +60,16 @@ for (const kind of STORE_KINDS) {
       assert.equal((await j(json)).pages.length, 2);
     });
 
+    test('HEAD on a result route is not a read: 404 not_found, the result stays readable', async () => {
+      const h = svc();
+      const { key } = await h.account('pro');
+      const { done } = await completed(h, key);
+      for (const u of [done.result_url, done.markdown_url, done.json_url]) {
+        assert.equal((await fetch(local(h, u), { method: 'HEAD' })).status, 404);
+      }
+      assert.equal((await fetch(local(h, done.result_url))).status, 200);
+    });
+
     test('an unread result past its expiry (DOCCONV_RESULT_TTL_S after completion) is 410', async () => {
       const h = svc();
       const { key } = await h.account('pro');
