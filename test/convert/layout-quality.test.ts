@@ -228,3 +228,16 @@ test('tables: a heading row with an empty stub cell gets no spans', () => {
   assert.ok(t.rows.every((r) => r.every((c) => c === null || c.colSpan === 1)), JSON.stringify(t.rows));
   assert.deepEqual(t.rows[0].map((c) => c?.text), ['', 'Men total', 'Women']);
 });
+
+test('headings: a full-width bold line that runs on into lowercase text is part of the paragraph', () => {
+  const line = 'a line of body text that runs across the whole column to the right margin of the page';
+  const runs = [
+    ...words(line, 72, 100), ...words(line + '.', 72, 112),
+    ...words('Warning the lead-in of this paragraph is set in bold and fills the whole first line of', 72, 140, 10, { bold: true }),
+    ...words('the paragraph before the regular text continues on the next line of the same column.', 72, 152),
+    ...words(line, 72, 164),
+  ];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.ok(!/^#/m.test(md), md);
+  assert.match(md, /fills the whole first line of\*\* the paragraph before/, md);
+});

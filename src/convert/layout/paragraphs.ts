@@ -87,7 +87,10 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const l = lines[i];
     const d = l.baseline - prev.baseline;
     const sizeChange = Math.abs(l.size - prev.size) > 0.12 * Math.max(l.size, prev.size);
-    const boldChange = l.bold !== prev.bold && (l.bold ? l : prev).text.length < 120;
+    // A full-width bold line running on into a lowercase continuation is one sentence, not a
+    // heading over its paragraph.
+    const runOn = prev.bold && !l.bold && !/[.!?:;]$/.test(prev.text) && /^\p{Ll}/u.test(l.text) && prev.x1 >= right - 2 * prev.size;
+    const boldChange = l.bold !== prev.bold && (l.bold ? l : prev).text.length < 120 && !runOn;
     // A short all-italic line before plain text is a run-in subheading, not the paragraph's start.
     const italicLead = prev.italic && !l.italic && prev.text.length <= 60 && !/[.,;:]$/.test(prev.text) && prev.x1 < right - 0.2 * width;
     // Large type (titles) has a larger pitch than the body's.
