@@ -124,10 +124,18 @@ function collectFile(file: NodeJS.ReadableStream & { truncated?: boolean }, maxB
     });
     file.once('limit', tooLarge);
     file.once('error', reject);
+    let ended = false;
     file.once('end', () => {
+      ended = true;
       if (file.truncated) return tooLarge();
       resolve({ bytes: Buffer.concat(chunks, size), sha256: hash.digest('hex') });
     });
+    // A body cut short can destroy the part (its error already emitted) before these listeners
+    // exist, or close it without an 'end': either way the request must not wait forever.
+    const cutShort = () => reject(new Error('Part terminated early'));
+    file.once('close', () => { if (!ended) cutShort(); });
+    const state = file as unknown as { destroyed?: boolean; readableEnded?: boolean };
+    if (state.destroyed && !state.readableEnded) cutShort();
   });
 }
 
