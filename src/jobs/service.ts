@@ -274,6 +274,7 @@ export class JobService {
     const started = Date.now();
     // Store writes from progress callbacks are chained so events keep their order.
     let chain: Promise<unknown> = Promise.resolve();
+    const pendingPages: Array<{ index: number; pagesDone: number; pages: number }> = [];
     const record = (fn: () => Promise<unknown>) => {
       chain = chain.then(fn).catch((err) => this.o.log.warn({ job_id: job.id, err: (err as Error).message }, 'job progress write failed'));
     };
@@ -299,15 +300,23 @@ export class JobService {
           pageTimeoutS: this.o.config.pageTimeoutS,
           onWarming: () => moveTo('warming', job.model),
           onProcessing: () => moveTo('processing'),
-          onPage: (e) =>
+          onPage: (e) => {
+            // Pages that arrive while the previous write is in flight share one transaction (one
+            // commit for many `page` events): a fast parser outruns a commit per page.
+            pendingPages.push(e);
+            if (pendingPages.length > 1) return;
             record(async () => {
+              const batch = pendingPages.splice(0);
+              const last = batch[batch.length - 1];
               const ok = await this.o.db.tx(async (q) => {
-                const after = await this.jobs.update(q, job.id, { status: 'processing', pagesDone: e.pagesDone });
-                if (after) await this.jobs.appendEvent(q, job.id, 'page', { job_id: job.id, index: e.index, pages_done: e.pagesDone, pages: e.pages });
-                return Boolean(after);
+                const after = await this.jobs.update(q, job.id, { status: 'processing', pagesDone: last.pagesDone });
+                if (!after) return false;
+                for (const p of batch) await this.jobs.appendEvent(q, job.id, 'page', { job_id: job.id, index: p.index, pages_done: p.pagesDone, pages: p.pages });
+                return true;
               });
               if (ok) this.hub.signal(job.id);
-            }),
+            });
+          },
         },
       ));
       job.bytes = new Uint8Array(0);
