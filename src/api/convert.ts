@@ -66,11 +66,13 @@ export async function convertRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(begun.status as 202).headers(begun.headers).header('idempotency-replayed', 'true').send(begun.body);
       }
     }
+    // The record is completed before the answer goes out, so a retry that follows the answer at
+    // once is replayed (202) or refused as reused (sync), never told "in progress".
+    const accepted = async (status: 200 | 202, body: unknown) => {
+      if (key !== undefined) await app.idempotency.complete(caller.accountId, ROUTE, key, status === 202 ? { status: 202, body } : { replayable: false });
+    };
     try {
-      const sent = await convert(app, request, reply, caller, upload);
-      if (key !== undefined) {
-        await app.idempotency.complete(caller.accountId, ROUTE, key, sent.status === 202 ? { status: 202, body: sent.body } : { replayable: false });
-      }
+      await convert(app, request, reply, caller, upload, accepted);
       return reply;
     } catch (err) {
       if (key !== undefined) await app.idempotency.release(caller.accountId, ROUTE, key).catch(() => {});
@@ -81,7 +83,10 @@ export async function convertRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-async function convert(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, caller: KeyCaller, upload: ConvertUpload): Promise<{ status: number; body: unknown }> {
+async function convert(
+  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, caller: KeyCaller, upload: ConvertUpload,
+  accepted: (status: 200 | 202, body: unknown) => Promise<void>,
+): Promise<void> {
   const tier = TIERS[caller.tier];
   const { fields } = upload;
   let probe: DocumentProbe;
@@ -119,8 +124,9 @@ async function convert(app: FastifyInstance, request: FastifyRequest, reply: Fas
     }
     const base = `${app.config.publicUrl}/v1/jobs/${holder}`;
     const body = { job_id: holder, status: 'queued' as const, links: { self: base, events: `${base}/events`, result: `${base}/result` } };
+    await accepted(202, body);
     reply.code(202).header('location', base).send(body);
-    return { status: 202, body };
+    return;
   }
 
   // Sync: the conversion runs while the request waits; a dropped connection aborts it.
@@ -150,10 +156,10 @@ async function convert(app: FastifyInstance, request: FastifyRequest, reply: Fas
   }
   const meta = { pages: probe.pages, sha256: upload.sha256, timing_ms: Date.now() - started, backend, model, route_reason: routeReason };
   request.log.info({ pages: probe.pages, timing_ms: meta.timing_ms, model, path: 'sync' }, 'converted');
+  await accepted(200, null);
   if (fields.formats === 'md') {
     reply.code(200).type('text/markdown; charset=utf-8').send(pages.join('\n\n'));
   } else {
     reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(pages, meta));
   }
-  return { status: 200, body: null };
 }
