@@ -21,7 +21,7 @@ export function pageWindows(pages: number, size: number): Array<{ first: number;
 }
 
 /** Counts finished pages and reports each one (`page` SSE events). */
-export function progress(pages: number, opts: ConvertOptions): (indexes: number[]) => void {
+function progress(pages: number, opts: ConvertOptions): (indexes: number[]) => void {
   let done = 0;
   return (indexes) => {
     for (const index of indexes) {
@@ -85,4 +85,28 @@ export async function runUnits<U>(
   }
   await Promise.all(running);
   if (failure) throw failure.err;
+}
+
+/**
+ * The shape of every adapter's conversion: units (page windows or single pages) run through
+ * `runUnits`; each answers the Markdown of the consecutive pages starting at `offset`, which is put
+ * back at its page index (pages past the document's count are ignored) and reported as progress.
+ * Pages no unit answered stay "" (an empty page).
+ */
+export async function convertInUnits<U>(
+  doc: ConvertInput,
+  opts: ConvertOptions,
+  inFlight: number,
+  source: (signal: AbortSignal) => AsyncIterable<U>,
+  work: (unit: U, signal: AbortSignal) => Promise<{ offset: number; pages: string[] }>,
+): Promise<string[]> {
+  const pages: string[] = new Array(doc.pages).fill('');
+  const done = progress(doc.pages, opts);
+  await runUnits(source, inFlight, opts.signal, async (unit, signal) => {
+    const out = await work(unit, signal);
+    const indexes = out.pages.map((_, i) => out.offset + i).filter((i) => i < pages.length);
+    for (const i of indexes) pages[i] = out.pages[i - out.offset]!;
+    done(indexes);
+  });
+  return pages;
 }

@@ -6,7 +6,7 @@ import { doctagsToMarkdown } from '../doctags/index.js';
 import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_MAX_TOKENS, GRANITE_PROMPT, GRANITE_RENDER_DPI, GRANITE_STOP } from '../limits.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { mapParserError, progress, runUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
+import { mapParserError, convertInUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'granite-docling';
 
@@ -82,14 +82,10 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
     id: MODEL,
     backend,
     async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
-      const pages: string[] = new Array(doc.pages).fill('');
-      const done = progress(doc.pages, opts);
       // Pages are rendered no further ahead than the server's concurrency cap.
-      await runUnits((signal) => pageImages(doc, signal), config.graniteDoclingConcurrency, opts.signal, async (page, signal) => {
+      const pages = await convertInUnits(doc, opts, config.graniteDoclingConcurrency, (signal) => pageImages(doc, signal), async (page, signal) => {
         const doctags = await backend.run(() => call(page.image, page.mediaType, signal), warm, { ...opts, signal });
-        if (page.index >= pages.length) return;
-        pages[page.index] = doctagsToMarkdown(doctags);
-        done([page.index]);
+        return { offset: page.index, pages: [doctagsToMarkdown(doctags)] };
       });
       return { pages, backend: `vllm ${servedId}` };
     },

@@ -7,7 +7,7 @@ import { encodeMultipart, httpRequest, parseJson } from '../http.js';
 import { MINERU_CONCURRENCY, MINERU_WINDOW_PAGES, GRANITE_RENDER_DPI } from '../limits.js';
 import { htmlTableToMarkdown, tidy } from '../markdown.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { imageExtension, mapParserError, pageWindows, progress, runUnits, type GpuAdapter, type ParserLoader } from './common.js';
+import { imageExtension, mapParserError, pageWindows, convertInUnits, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'mineru-2.5';
 
@@ -84,15 +84,11 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
     id: MODEL,
     backend,
     async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
-      const pages: string[] = new Array(doc.pages).fill('');
-      const done = progress(doc.pages, opts);
       let name = `mineru-api ${config.mineruBackend}`;
-      await runUnits((signal) => units(doc, signal), MINERU_CONCURRENCY, opts.signal, async (unit, signal) => {
+      const pages = await convertInUnits(doc, opts, MINERU_CONCURRENCY, (signal) => units(doc, signal), async (unit, signal) => {
         const out = await backend.run(() => call(unit, signal), warm, { ...opts, signal });
         name = out.backend;
-        const indexes = out.pages.map((_, i) => unit.offset + i).filter((i) => i < pages.length);
-        for (const i of indexes) pages[i] = out.pages[i - unit.offset]!;
-        done(indexes);
+        return { offset: unit.offset, pages: out.pages };
       });
       return { pages, backend: name };
     },

@@ -7,7 +7,7 @@ import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_RENDER_DPI, PADDLEX_CONCURRENCY, PADDLEX_WINDOW_PAGES } from '../limits.js';
 import { convertHtmlTables, replaceImages, tidy } from '../markdown.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { mapParserError, pageWindows, progress, runUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
+import { mapParserError, pageWindows, convertInUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'paddleocr-vl';
 const BACKEND_NAME = 'paddlex PaddleOCR-VL';
@@ -77,14 +77,10 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
     id: MODEL,
     backend,
     async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
-      const pages: string[] = new Array(doc.pages).fill('');
-      const done = progress(doc.pages, opts);
-      await runUnits((signal) => units(doc, signal), PADDLEX_CONCURRENCY, opts.signal, async (unit, signal) => {
-        const mds = await backend.run(() => call(unit, signal), warm, { ...opts, signal });
-        const indexes = mds.map((_, i) => unit.offset + i).filter((i) => i < pages.length);
-        for (const i of indexes) pages[i] = mds[i - unit.offset]!;
-        done(indexes);
-      });
+      const pages = await convertInUnits(doc, opts, PADDLEX_CONCURRENCY, (signal) => units(doc, signal), async (unit, signal) => ({
+        offset: unit.offset,
+        pages: await backend.run(() => call(unit, signal), warm, { ...opts, signal }),
+      }));
       return { pages, backend: BACKEND_NAME };
     },
   };
