@@ -3,27 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
+import { words, page } from './fixtures/runs.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import { headingLevel } from '../../src/convert/layout/headings.js';
 import { dropMarginLines } from '../../src/convert/layout/margins.js';
 import { applyTexFontStyles, texStyle } from '../../src/convert/layout/tex-fonts.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
-
-function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
-  const out: TextRun[] = [];
-  let cx = x;
-  for (const w of text.split(' ')) {
-    const width = w.length * size * 0.5;
-    out.push({ text: w, x: cx, y, width, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + size * 0.8, ...extra });
-    cx += width + size * 0.25;
-  }
-  return out;
-}
-
-function page(runs: TextRun[], extra: Partial<PageLayoutInput> = {}): PageLayoutInput {
-  return { index: 0, width: 612, height: 792, runs, rules: [], images: [], fromOcr: false, ...extra };
-}
 
 const prose = (y0: number, n: number, x = 72): TextRun[] =>
   Array.from({ length: n }, (_, i) => words('body text of the page that runs on long enough to be prose', x, y0 + i * 12)).flat();

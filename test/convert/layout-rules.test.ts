@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
+import { words } from './fixtures/runs.js';
 import { buildSegments, groupLines, joinRuns } from '../../src/convert/layout/lines.js';
 import { listMarker } from '../../src/convert/layout/lists.js';
 import { dominantSize, headingLevel } from '../../src/convert/layout/headings.js';
@@ -14,18 +15,6 @@ import { joinDropCaps } from '../../src/convert/layout/dropcap.js';
 import { flowLines, groupParagraphs } from '../../src/convert/layout/paragraphs.js';
 import { dropOverprint } from '../../src/convert/layout/page.js';
 import { splitFootnotes } from '../../src/convert/layout/footnotes.js';
-
-/** One run per word, 0.5 em per character, laid out from x on the line whose top is y. */
-function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
-  const out: TextRun[] = [];
-  let cx = x;
-  for (const w of text.split(' ')) {
-    const width = w.length * size * 0.5;
-    out.push({ text: w, x: cx, y, width, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + size * 0.8, ...extra });
-    cx += width + size * 0.25;
-  }
-  return out;
-}
 
 function items(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));

@@ -1,23 +1,13 @@
 // Markdown rendering: inline styles, de-hyphenation, tables, running lines, and a whole page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { words, page } from './fixtures/runs.js';
 import { joinLinePieces, renderPieces } from '../../src/convert/markdown/inline.js';
 import { renderTable } from '../../src/convert/markdown/table.js';
 import { finalizeDocument } from '../../src/convert/markdown/finalize.js';
 import { formulaToLatex, isFormulaLine } from '../../src/convert/markdown/math.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
-
-function words(text: string, x: number, y: number, size = 10, extra: Partial<TextRun> = {}): TextRun[] {
-  const out: TextRun[] = [];
-  let cx = x;
-  for (const w of text.split(' ')) {
-    const width = w.length * size * 0.5;
-    out.push({ text: w, x: cx, y, width, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + size * 0.8, ...extra });
-    cx += width + size * 0.25;
-  }
-  return out;
-}
 
 /** Runs of several styled pieces on one line, each following the previous. */
 function line(pieces: [string, Partial<TextRun>][], x: number, y: number, size = 10): TextRun[] {
@@ -30,10 +20,6 @@ function line(pieces: [string, Partial<TextRun>][], x: number, y: number, size =
     cx = last.x + last.width + size * 0.25;
   }
   return out;
-}
-
-function page(runs: TextRun[], extra: Partial<PageLayoutInput> = {}): PageLayoutInput {
-  return { index: 0, width: 612, height: 792, runs, rules: [], images: [], fromOcr: false, ...extra };
 }
 
 test('inline: bold, italic and links become Markdown spans', () => {
