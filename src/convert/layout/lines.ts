@@ -3,8 +3,8 @@
 import type { TextRun } from './types.js';
 import { SEGMENT_GAP_EM } from './limits.js';
 
-export interface Segment {
-  runs: TextRun[];
+/** What a segment and a line both are: styled text in a box, in logical order. */
+export interface TextSpan {
   /** Plain text, runs joined with inferred spaces, in logical order. */
   text: string;
   x0: number;
@@ -18,6 +18,10 @@ export interface Segment {
   italic: boolean;
   monospace: boolean;
   rtl: boolean;
+}
+
+export interface Segment extends TextSpan {
+  runs: TextRun[];
   /** Segments cut from the same line share this id. */
   lineId: number;
   /** A formula assembled from several pieces (limits, fractions): its LaTeX. */

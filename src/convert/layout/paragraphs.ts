@@ -1,21 +1,10 @@
 // Lines of one column → paragraphs: a new paragraph starts at a larger line gap, a change of
 // font size or weight, a first-line indent, a list marker, or after a short (paragraph-ending) line.
-import type { Segment } from './lines.js';
+import type { Segment, TextSpan } from './lines.js';
 import { listMarker } from './lists.js';
 
-export interface Line {
+export interface Line extends TextSpan {
   segs: Segment[];
-  text: string;
-  x0: number;
-  x1: number;
-  top: number;
-  bottom: number;
-  baseline: number;
-  size: number;
-  bold: boolean;
-  italic: boolean;
-  monospace: boolean;
-  rtl: boolean;
 }
 
 export function makeLine(segs: Segment[]): Line {
