@@ -20,7 +20,6 @@ export const FORM_LIMITS = {
 } as const;
 
 const FIELD_NAMES = ['model', 'formats', 'lang', 'prefer', 'delivery', 'webhook', 'webhook_secret'] as const;
-type FieldName = (typeof FIELD_NAMES)[number];
 
 export interface ConvertFields {
   /** As sent; undefined when omitted (the gateway applies DECISIONS §4's default). */
