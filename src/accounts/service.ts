@@ -128,13 +128,19 @@ export class AccountService {
     await this.invalidate('k', keyId);
   }
 
-  /** Revokes the key and issues a new key id with the same scopes, in one transaction. */
-  async rotateKey(accountId: string, keyId: string): Promise<ApiKeyCreated> {
+  /**
+   * Revokes the key and issues a new key id with the same scopes, in one transaction. The caller
+   * must hold every scope of the rotated key (DECISIONS §9): else a `keys:manage`-only key could
+   * rotate the account's full key and receive all its scopes. 403 `forbidden` rolls back the revoke.
+   */
+  async rotateKey(accountId: string, keyId: string, callerScopes: readonly Scope[]): Promise<ApiKeyCreated> {
     const k = generateKey();
     const result = await this.store.tx(async (q) => {
       const old = await repo.revokeKey(q, accountId, keyId);
       if (!old) throw new ServiceError('key_not_found');
       const scopes = repo.scopesFromText(old.scopes);
+      const missing = scopes.filter((s) => !callerScopes.includes(s));
+      if (missing.length) throw new ServiceError('forbidden', `Rotating a key needs every scope it holds; missing: ${missing.join(', ')}.`);
       const createdAt = await repo.insertKey(q, { keyId: k.keyId, accountId, last4: k.last4, secretHash: k.secretHash, scopes });
       return { key: k.key, key_id: k.keyId, last4: k.last4, scopes, created_at: rfc3339(createdAt) };
     });

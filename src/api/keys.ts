@@ -76,7 +76,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const caller = request.caller as KeyCaller;
     return idempotent(request, reply, 'POST /v1/keys/{key_id}/rotate', null, async () => ({
       status: 201,
-      body: await app.accounts.rotateKey(caller.accountId, request.params.key_id),
+      body: await app.accounts.rotateKey(caller.accountId, request.params.key_id, caller.scopes),
     }));
   });
 };

@@ -75,6 +75,23 @@ for (const backend of storeBackends()) {
       assert.equal(code(await t.app.inject({ method: 'POST', url: '/v1/keys/unknown/rotate', headers: nh })), 'key_not_found');
     });
 
+    it('rotation needs every scope of the rotated key: a keys:manage-only key cannot rotate the full key (403, nothing revoked)', async () => {
+      const a = await createAccount(t.app);
+      const manager = (await t.app.inject({ method: 'POST', url: '/v1/keys', headers: a.headers, payload: { scopes: ['keys:manage'] } })).json();
+      const mh = { authorization: `Bearer ${manager.key}` };
+      const esc = await t.app.inject({ method: 'POST', url: `/v1/keys/${a.keyId}/rotate`, headers: mh });
+      assert.equal(esc.statusCode, 403);
+      assert.equal(code(esc), 'forbidden');
+      assert.ok(!esc.body.includes('dc_live_'));
+      // The full key still works and was not revoked; no key was issued.
+      assert.equal((await t.app.inject({ method: 'GET', url: '/v1/usage', headers: a.headers })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/v1/keys', headers: a.headers })).json().keys.length, 2);
+      // It may rotate a key whose scopes it holds (itself).
+      const self = await t.app.inject({ method: 'POST', url: `/v1/keys/${manager.key_id}/rotate`, headers: mh });
+      assert.equal(self.statusCode, 201);
+      assert.deepEqual(self.json().scopes, ['keys:manage']);
+    });
+
     it('Idempotency-Key: same request replays (with the secret), another request 409, failures free the key', async () => {
       const a = await createAccount(t.app);
       const h = { ...a.headers, 'idempotency-key': 'create-1' };
