@@ -110,10 +110,10 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   };
   try {
     const head = await runWindow(0);
-    if (head.finalized) return { pages: head.pages };
+    if (head.finalized) return { pages: head.pages, pageModels: head.pageModels };
     const windows = [head, ...(await Promise.all(rest))].sort((a, b) => a.firstPage - b.firstPage);
-    const pages = windows.flatMap((w) => w.pages);
-    return { pages: await pool.run<string[]>('finalize', { pages }, { signal, group, pageTimeoutS: opts.pageTimeoutS }) };
+    const pageModels = windows.flatMap((w) => w.pageModels);
+    return await pool.run<ParsedDocument>('finalize', { pageModels }, { signal, group, pageTimeoutS: opts.pageTimeoutS });
   } catch (err) {
     failed.abort();
     // A window cancelled because another failed reports the original failure.

@@ -10,7 +10,10 @@ import { ocrImage, type OcrEngine } from './ocr/index.js';
 import { closePdf, openPdf, type PDFDocumentProxy, type PDFPageProxy } from './pdf/open.js';
 import { renderPageGray } from './pdf/render.js';
 import { sniffMediaType } from './sniff.js';
-import { createLayoutContext, finalizeDocument, layoutPageToMarkdown, type LayoutContext } from './layout/index.js';
+import { createLayoutContext, layoutPage, type LayoutContext } from './layout/index.js';
+import { markRunningLines } from './layout/furniture.js';
+import { renderPageMarkdown } from './markdown/render.js';
+import type { PageModel } from './model.js';
 import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
 
 export interface PageProgress {
@@ -40,6 +43,8 @@ export interface PipelineOptions {
 export interface ParsedDocument {
   /** Markdown per physical page. */
   pages: string[];
+  /** The typed blocks of each page (same order as `pages`); `pages[i]` is rendered from them. */
+  pageModels: PageModel[];
 }
 
 export interface PipelineResult extends ParsedDocument {
@@ -56,21 +61,25 @@ function windowOf(total: number, opts: PipelineOptions): { first: number; end: n
   return { first, end };
 }
 
-/** Runs `pageToMarkdown` over the window, with budget checks and progress between pages. */
-async function runWindow(total: number, opts: PipelineOptions, pageToMarkdown: (i: number, ctx: LayoutContext, budget: Budget) => Promise<string>): Promise<PipelineResult> {
+/** Runs `layoutOne` over the window, with budget checks and progress between pages. */
+async function runWindow(total: number, opts: PipelineOptions, layoutOne: (i: number, ctx: LayoutContext, budget: Budget) => Promise<PageModel>): Promise<PipelineResult> {
   const { first, end } = windowOf(total, opts);
   const budget = new Budget(end - first, opts.pageTimeoutS, opts.signal);
   opts.onStart?.(end - first, total);
   const ctx = createLayoutContext();
-  const out: string[] = [];
+  const out: PageModel[] = [];
   for (let i = first; i < end; i++) {
     budget.check();
-    out.push(await pageToMarkdown(i, ctx, budget));
+    out.push(await layoutOne(i, ctx, budget));
     opts.onPage?.({ index: i, pagesDone: i - first + 1, pages: total });
   }
   budget.check();
   const whole = first === 0 && end === total;
-  return { pages: whole ? finalizeDocument(out, ctx) : out, totalPages: total, firstPage: first, finalized: whole };
+  return { ...(whole ? finalizePages(out) : rendered(out)), totalPages: total, firstPage: first, finalized: whole };
+}
+
+function rendered(pageModels: PageModel[]): ParsedDocument {
+  return { pages: pageModels.map(renderPageMarkdown), pageModels };
 }
 
 /** Placed images covering more than this share of an OCR'd page are the scan itself, not figures. */
@@ -204,7 +213,7 @@ async function parsePdfOnce(bytes: Uint8Array, opts: PipelineOptions): Promise<P
         let input = await extractPageLayout(page, i);
         budget.check();
         if (pageNeedsOcr(input)) input = await ocrPdfPage(page, input, opts);
-        return layoutPageToMarkdown(input, ctx);
+        return layoutPage(input, ctx);
       } finally {
         page.cleanup();
       }
@@ -221,13 +230,13 @@ async function parseImage(bytes: Uint8Array, opts: PipelineOptions): Promise<Pip
     let ocr = await ocrImage(await decodeImagePageGray(bytes, i, OCR_IMAGE_FAST_DPI), ocrOpts);
     if (needsFinerOcr(ocr.runs)) ocr = await ocrImage(await decodeImagePageGray(bytes, i), ocrOpts);
     const input: PageLayoutInput = { index: i, width: ocr.width, height: ocr.height, runs: ocr.runs, rules: [], images: [], fromOcr: true };
-    return layoutPageToMarkdown(input, ctx);
+    return layoutPage(input, ctx);
   });
 }
 
-/** Document-level finishing of pages laid out in separate windows (running headers and footers). */
-export function finalizePages(pages: string[]): string[] {
-  return finalizeDocument(pages, createLayoutContext());
+/** Document-level finishing of all the pages (running headers and footers), then Markdown. */
+export function finalizePages(pageModels: PageModel[]): ParsedDocument {
+  return rendered(markRunningLines(pageModels));
 }
 
 /** Parses a document in this thread (the pool calls it inside a worker). */

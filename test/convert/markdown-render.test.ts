@@ -5,7 +5,6 @@ import type { TextRun } from '../../src/convert/layout/types.js';
 import { words, page } from './fixtures/runs.js';
 import { joinLinePieces, renderPieces } from '../../src/convert/markdown/inline.js';
 import { renderTable } from '../../src/convert/markdown/table.js';
-import { finalizeDocument } from '../../src/convert/markdown/finalize.js';
 import { formulaToLatex, isFormulaLine } from '../../src/convert/markdown/math.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
 
@@ -52,25 +51,6 @@ test('tables: pipe table without spans, HTML with spans', () => {
   const twoLevel = renderTable({ rows: [[cell('k', 2, 1), cell('group', 1, 2), null], [null, cell('a'), cell('b')], [cell('r'), cell('1'), cell('2')]], top: 0, bottom: 0, x0: 0, x1: 0 });
   assert.match(twoLevel, /<tr><th>a<\/th><th>b<\/th><\/tr>/);
   assert.match(twoLevel, /<tr><td>r<\/td>/);
-});
-
-test('finalize: a margin line repeating across pages is dropped, other lines stay', () => {
-  const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
-  const pages = names.map((n, i) => `ACME Annual Report ${2020 + (i % 2)}\n\nBody text about ${n}.\n\nPage ${i + 1}`);
-  const out = finalizeDocument(pages, createLayoutContext());
-  for (let i = 0; i < 6; i++) {
-    assert.ok(!out[i].includes('ACME'), out[i]);
-    assert.ok(out[i].includes(`Body text about ${names[i]}.`));
-  }
-  assert.deepEqual(finalizeDocument(['one', 'two'], createLayoutContext()), ['one', 'two']);
-});
-
-test('finalize: linear enough for 1,000 pages', () => {
-  const pages = Array.from({ length: 1000 }, (_, i) => `Header\n\n${'text '.repeat(200)}\n\n${i + 1}`);
-  const t0 = Date.now();
-  const out = finalizeDocument(pages, createLayoutContext());
-  assert.ok(Date.now() - t0 < 2000);
-  assert.ok(!out[10].startsWith('Header'));
 });
 
 test('page: heading, paragraph with bold span, bullet list and numbered list', () => {

@@ -1,5 +1,5 @@
 // The layout → Markdown stage, shared by the PDF text layer and OCR.
 export { createLayoutContext, type LayoutContext } from './context.js';
-export { layoutPageToMarkdown } from './page.js';
-export { finalizeDocument } from '../markdown/finalize.js';
+export { layoutPage, layoutPageToMarkdown } from './page.js';
+export { markRunningLines } from './furniture.js';
 export type { PageLayoutInput, TextRun, RuleLine, Box } from './types.js';

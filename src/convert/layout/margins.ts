@@ -30,7 +30,20 @@ const OUTER_STRIP = 0.07;
  * when they are set apart from the body (a clear gap) and not larger than the body text.
  */
 export function dropMarginLines(segs: Segment[], pageHeight: number, body: number, noisySizes = false): Segment[] {
-  if (segs.length === 0) return segs;
+  return splitMarginLines(segs, pageHeight, body, noisySizes).body;
+}
+
+export interface MarginSplit {
+  body: Segment[];
+  /** The margin lines set aside (they become page_header / page_footer blocks). */
+  furniture: Segment[];
+  /** lineIds of the furniture lines that are folios or stamps by themselves. */
+  folios: Set<number>;
+}
+
+/** dropMarginLines, keeping what it sets aside (furniture is typed, never silently deleted). */
+export function splitMarginLines(segs: Segment[], pageHeight: number, body: number, noisySizes = false): MarginSplit {
+  if (segs.length === 0) return { body: segs, furniture: [], folios: new Set() };
   const lines = new Map<number, Segment[]>();
   for (const s of segs) {
     const l = lines.get(s.lineId);
@@ -47,12 +60,14 @@ export function dropMarginLines(segs: Segment[], pageHeight: number, body: numbe
   }));
   boxes.sort((a, b) => a.top - b.top);
   const drop = new Set<number>();
+  const folios = new Set<number>();
   const consider = (i: number, neighbour: (typeof boxes)[number] | undefined, gapToBody: number): boolean => {
     const b = boxes[i];
     const all = b.texts.join(' ');
-    if (b.texts.every((t) => isPageNumber(t) || isStamp(t))) return true;
-    if (!/[\p{L}\p{N}]/u.test(all)) return true;
-    if (isStamp(all)) return true;
+    if (b.texts.every((t) => isPageNumber(t) || isStamp(t)) || !/[\p{L}\p{N}]/u.test(all) || isStamp(all)) {
+      folios.add(b.id);
+      return true;
+    }
     if (all.length > 150 || b.size > body * 1.3 || isCaptionLine(all)) return false;
     // A larger line below the outermost strip is more likely a title than a running header.
     const outer = b.bottom < pageHeight * OUTER_STRIP || b.top > pageHeight * (1 - OUTER_STRIP);
@@ -89,7 +104,14 @@ export function dropMarginLines(segs: Segment[], pageHeight: number, body: numbe
   const last = boxes.length - 1;
   if (boxes[last].top > pageHeight * 0.75 && (lone(last, boxes[last - 1]) || numbered(last, boxes[last - 1]))) drop.add(boxes[last].id);
   if (boxes[0].bottom < pageHeight * 0.25 && (lone(0, boxes[1]) || numbered(0, boxes[1]))) drop.add(boxes[0].id);
+  for (const i of [0, last]) if (boxes[i].texts.every((t) => isPageNumber(t))) folios.add(boxes[i].id);
   // Stamps anywhere (side notes like "Downloaded from … on <date>").
-  for (const b of boxes) if (isStamp(b.texts.join(' '))) drop.add(b.id);
-  return drop.size ? segs.filter((s) => !drop.has(s.lineId)) : segs;
+  for (const b of boxes) {
+    if (!isStamp(b.texts.join(' '))) continue;
+    drop.add(b.id);
+    folios.add(b.id);
+  }
+  if (drop.size === 0) return { body: segs, furniture: [], folios: new Set() };
+  for (const id of folios) if (!drop.has(id)) folios.delete(id);
+  return { body: segs.filter((s) => !drop.has(s.lineId)), furniture: segs.filter((s) => drop.has(s.lineId)), folios };
 }

@@ -1,8 +1,10 @@
-// One page: PageLayoutInput → Markdown. Ruled tables are cut out first, margins dropped, then
-// the rest is ordered (columns, full-width blocks, whitespace tables) and rendered block by block.
+// One page: PageLayoutInput → PageModel (typed blocks with boxes, in reading order). Ruled tables
+// are cut out first, margin lines set aside as furniture, then the rest is ordered (columns,
+// full-width blocks, whitespace tables) and classified block by block. The page's Markdown is
+// rendered from the blocks (markdown/render.ts).
 import type { Box, PageLayoutInput, TextRun } from './types.js';
-import { buildSegments, type Segment } from './lines.js';
-import { dropMarginLines, isCaptionLine } from './margins.js';
+import { buildSegments, type Segment, type TextSpan } from './lines.js';
+import { isCaptionLine, splitMarginLines } from './margins.js';
 import { findRuledRegions } from './ruled-tables.js';
 import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
 import { monospaceShare, orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
@@ -18,11 +20,26 @@ import { applyTexFontStyles } from './tex-fonts.js';
 import { unrotateHeadingRows } from './rotated.js';
 import { assembleMath } from './math2d.js';
 import { renderTable } from '../markdown/table.js';
-import { renderParagraph } from '../markdown/blocks.js';
+import { classifyParagraph } from '../markdown/blocks.js';
+import { renderPageMarkdown } from '../markdown/render.js';
+import { unionBBox, type BBox, type Block, type PageModel } from '../model.js';
+import { keepContentFurniture } from './furniture.js';
 
 interface Atom {
   box: Box;
-  markdown: string;
+  blocks: Block[];
+}
+
+function boxBBox(b: Box): BBox {
+  return [b.x, b.y, b.x + b.width, b.y + b.height];
+}
+
+function spanBBox(s: { x0: number; x1: number; top: number; bottom: number }): BBox {
+  return [s.x0, s.top, s.x1, s.bottom];
+}
+
+function textLines(spans: TextSpan[]): Block['lines'] {
+  return spans.map((s) => ({ text: s.text, bbox: spanBBox(s) }));
 }
 
 function sizeSamples(runs: TextRun[]): Map<number, number> {
@@ -101,7 +118,12 @@ function monospaceOnlyWhenDistinct(runs: TextRun[]): TextRun[] {
   return runs.map((r) => (r.monospace ? { ...r, monospace: false } : r));
 }
 
+/** One page's Markdown (its blocks laid out, then rendered). */
 export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext): string {
+  return renderPageMarkdown(layoutPage(input, ctx));
+}
+
+export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageModel {
   let all = (input.fromOcr ? input.runs : unrotateHeadingRows(input.runs)).filter((r) => !r.rotated && r.text.trim().length > 0);
   all = monospaceOnlyWhenDistinct(dropOverprint(input.fromOcr ? all : applyTexFontStyles(all)));
   // OCR words (and invisible OCR layers over a page scan) carry one size per word: even them out.
@@ -117,13 +139,14 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
   for (const g of ruled.grids) {
     const { table, used } = tableFromGrid(g, runs);
     if (used.size === 0 || !usableTable(table)) continue;
-    atoms.push({ box: g.box, markdown: renderTable(table) });
+    atoms.push({ box: g.box, blocks: [{ type: 'table', bbox: boxBBox(g.box), markdown: renderTable(table), lines: [] }] });
     runs = runs.filter((r) => !used.has(r));
   }
 
   // 2. Lines, margins.
   let segs = buildSegments(runs, ocrLike ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM);
-  segs = dropMarginLines(segs, input.height, body, ocrLike);
+  const margins = splitMarginLines(segs, input.height, body, ocrLike);
+  segs = margins.body;
   // Dot leaders and drawn-with-characters rules carry no text.
   segs = segs.filter((s) => s.text.length < 4 || /[\p{L}\p{N}]/u.test(s.text));
   if (!ocrLike) segs = assembleMath(segs);
@@ -143,7 +166,7 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
     if (!usableTable(table)) continue;
     const set = new Set(inside);
     items = items.filter((it) => !set.has(it));
-    atoms.push({ box, markdown: renderTable(table) });
+    atoms.push({ box, blocks: [{ type: 'table', bbox: boxBBox(box), markdown: renderTable(table), lines: [] }] });
   }
 
   // 4. Figures; images with text over them are backgrounds (cards, banners): what lies on one is
@@ -161,45 +184,60 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
     };
     const on = items.filter((it) => it.seg && inside(it));
     if (on.length === 0) {
-      atoms.push({ box: im, markdown: '<!-- image -->' });
+      atoms.push({ box: im, blocks: [{ type: 'figure', bbox: boxBBox(im), markdown: '<!-- image -->', lines: [] }] });
       continue;
     }
     if (on.length < 2 || im.width * im.height > 0.5 * pageArea) continue;
     const set = new Set(on);
     items = items.filter((it) => !set.has(it));
-    const parts: string[] = [];
+    const parts: Block[] = [];
     for (const b of orderRegion(on, gutterMin)) renderBlock(b, atoms, body, ocrLike, parts);
-    atoms.push({ box: im, markdown: parts.filter((p) => p.trim()).join('\n\n') });
+    atoms.push({ box: im, blocks: parts });
   }
   atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
 
   // 5. Reading order and rendering.
   const blocks = orderRegion(items, gutterMin);
-  const out: string[] = [];
+  const out: Block[] = [];
   for (const b of blocks) renderBlock(b, atoms, body, ocrLike, out);
   // Footnotes after the body, column by column.
   const noteItems = foot.notes.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
-  for (const b of orderRegion(noteItems, gutterMin)) renderBlock({ kind: 'flow', items: b.items }, atoms, body, ocrLike, out);
-  if (all.length > MAX_RUNS_PER_PAGE) out.push(all.slice(MAX_RUNS_PER_PAGE).map((r) => r.text).join(' '));
-  return joinBlocks(out);
-}
-
-const LIST_ITEM = /^\s*(?:[-*+]|\d{1,3}\.)\s/;
-
-/** Blocks separated by blank lines, except consecutive list items (a tight list). */
-function joinBlocks(blocks: string[]): string {
-  let md = '';
-  let prevItem = false;
-  for (const b of blocks) {
-    if (b.trim().length === 0) continue;
-    const item = LIST_ITEM.test(b);
-    md += md ? (item && prevItem ? '\n' : '\n\n') + b : b;
-    prevItem = item;
+  const notes: Block[] = [];
+  for (const b of orderRegion(noteItems, gutterMin)) renderBlock({ kind: 'flow', items: b.items }, atoms, body, ocrLike, notes);
+  for (const n of notes) out.push(n.type === 'paragraph' || n.type === 'list_item' ? { type: 'footnote', bbox: n.bbox, markdown: n.markdown, lines: n.lines, marker: n.marker } : n);
+  if (all.length > MAX_RUNS_PER_PAGE) {
+    const rest = all.slice(MAX_RUNS_PER_PAGE);
+    out.push({ type: 'paragraph', bbox: unionBBox(rest.map((r) => boxBBox(r))), markdown: rest.map((r) => r.text).join(' '), lines: [] });
   }
-  return md;
+  const furniture = marginBlocks(margins.furniture, margins.folios, input.height);
+  const page: PageModel = {
+    width: input.width,
+    height: input.height,
+    blocks: [...furniture.filter((f) => f.type === 'page_header'), ...out.filter((b) => b.markdown.trim().length > 0), ...furniture.filter((f) => f.type === 'page_footer')],
+  };
+  return keepContentFurniture(page);
 }
 
-function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boolean, out: string[]): void {
+/** Margin lines set aside by splitMarginLines, one furniture block per line, top to bottom. */
+function marginBlocks(segs: Segment[], folios: Set<number>, pageHeight: number): Block[] {
+  const byLine = new Map<number, Segment[]>();
+  for (const s of segs) {
+    const l = byLine.get(s.lineId);
+    if (l) l.push(s);
+    else byLine.set(s.lineId, [s]);
+  }
+  const blocks: Block[] = [];
+  for (const [id, line] of byLine) {
+    line.sort((a, b) => a.x0 - b.x0);
+    const text = line.map((s) => s.text).join(' ');
+    const bbox = unionBBox(line.map(spanBBox));
+    const type = (bbox[1] + bbox[3]) / 2 < pageHeight / 2 ? 'page_header' : 'page_footer';
+    blocks.push({ type, bbox, markdown: text, lines: [{ text, bbox }], folio: folios.has(id) });
+  }
+  return blocks.sort((a, b) => a.bbox[1] - b.bbox[1]);
+}
+
+function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boolean, out: Block[]): void {
   if (b.kind === 'grid') {
     // A caption ("Figure 3.", "Table 2:") is never a cell: the grid stops at it, what follows is flow.
     const caption = b.items.filter((i) => i.seg && isCaptionLine(i.seg.text)).sort((p, q) => p.top - q.top)[0];
@@ -210,10 +248,11 @@ function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boole
       renderBlock({ kind: 'flow', items: rest }, atoms, body, fromOcr, out);
       return;
     }
-    const table = tableFromWhitespace(b.items.filter((i) => i.seg), b.gutters);
+    const cells = b.items.filter((i) => i.seg);
+    const table = tableFromWhitespace(cells, b.gutters);
     if (usableTable(table)) {
-      out.push(renderTable(table));
-      for (const it of b.items) if (it.atom !== undefined) out.push(atoms[it.atom].markdown);
+      out.push({ type: 'table', bbox: unionBBox(cells.map(spanBBox)), markdown: renderTable(table), lines: [] });
+      for (const it of b.items) if (it.atom !== undefined) out.push(...atoms[it.atom].blocks);
       return;
     }
   }
@@ -224,14 +263,18 @@ function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boole
     if (pending.length === 0) return;
     const lines = flowLines(pending);
     const left = Math.min(...lines.map((l) => l.x0));
-    for (const para of groupParagraphs(lines)) out.push(renderParagraph(para, { body, left, fromOcr }));
+    for (const para of groupParagraphs(lines)) {
+      const r = classifyParagraph(para, { body, left, fromOcr });
+      const type = r.type === 'paragraph' && isCaptionLine(para[0].text) ? 'caption' : r.type;
+      out.push({ ...r, type, bbox: unionBBox(para.map(spanBBox)), lines: textLines(para) });
+    }
     pending = [];
   };
   for (const it of sorted) {
     if (it.seg) pending.push(it.seg);
     else if (it.atom !== undefined) {
       flush();
-      out.push(atoms[it.atom].markdown);
+      out.push(...atoms[it.atom].blocks);
     }
   }
   flush();

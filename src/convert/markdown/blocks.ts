@@ -1,5 +1,6 @@
-// Paragraph (lines of one column) → Markdown block: heading, list item, code block or prose.
+// Paragraph (lines of one column) → typed Markdown block: heading, list item, code, formula or prose.
 import type { Line } from '../layout/paragraphs.js';
+import type { BlockType } from '../model.js';
 import { headingLevel } from '../layout/headings.js';
 import { listMarker } from '../layout/lists.js';
 import { EQUATION_NUMBER, formulaToLatex, isFormulaLine, isMathFontLine } from './math.js';
@@ -12,16 +13,29 @@ export interface BlockContext {
   fromOcr: boolean;
 }
 
+/** A paragraph's kind as decided from its lines, and its Markdown. */
+export interface RenderedParagraph {
+  type: Extract<BlockType, 'heading' | 'paragraph' | 'list_item' | 'code' | 'formula'>;
+  markdown: string;
+  level?: number;
+  depth?: number;
+  marker?: string;
+}
+
 export function renderParagraph(lines: Line[], bc: BlockContext): string {
+  return classifyParagraph(lines, bc).markdown;
+}
+
+export function classifyParagraph(lines: Line[], bc: BlockContext): RenderedParagraph {
   const text = lines.map((l) => l.text).join(' ');
-  if (text.trim().length === 0) return '';
-  if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return renderCode(lines, bc);
+  if (text.trim().length === 0) return { type: 'paragraph', markdown: '' };
+  if (!bc.fromOcr && lines.every((l) => l.monospace) && text.length > 0) return { type: 'code', markdown: renderCode(lines, bc) };
   const assembled = lines.length === 1 ? lines[0].segs.filter((s) => s.latex !== undefined) : [];
-  if (assembled.length > 0 && assembled.length === lines[0].segs.length) return assembled.map((s) => `$${s.latex}$`).join(' ');
+  if (assembled.length > 0 && assembled.length === lines[0].segs.length) return { type: 'formula', markdown: assembled.map((s) => `$${s.latex}$`).join(' ') };
   // Stacked display formulas (an aligned system, a derivation): one `$…$` per line.
   if (!bc.fromOcr && lines.length > 1 && lines.length <= 8 && lines.every((l) => l.text.length <= 200 && /[=<>≤≥≠≈≡∝]/u.test(l.text))) {
     const each = lines.map((l) => renderParagraph([l], bc));
-    if (each.every((e) => e.startsWith('$'))) return each.join('\n\n');
+    if (each.every((e) => e.startsWith('$'))) return { type: 'formula', markdown: each.join('\n\n') };
   }
   if (!bc.fromOcr && lines.length === 1) {
     // A display formula (operators and variables, or set in math fonts); an equation number set
@@ -31,7 +45,7 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
     const numbered = segs.length > 1 && EQUATION_NUMBER.test(last.text.trim());
     const body = numbered ? segs.slice(0, -1) : segs;
     const runs = body.flatMap((s) => s.runs);
-    if (isFormulaLine(body.map((s) => s.text).join(' ')) || isMathFontLine(runs)) return `$${formulaToLatex(runs)}$` + (numbered ? ` ${last.text.trim()}` : '');
+    if (isFormulaLine(body.map((s) => s.text).join(' ')) || isMathFontLine(runs)) return { type: 'formula', markdown: `$${formulaToLatex(runs)}$` + (numbered ? ` ${last.text.trim()}` : '') };
   }
   const size = Math.max(...lines.map((l) => l.size));
   const bold = lines.every((l) => l.bold);
@@ -45,7 +59,7 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
   let pieces = joinLinePieces(pieceLines);
   if (level > 0) {
     const plain = renderPieces(pieces, { styles: false }).replace(/^#+\s*/, '');
-    return `${'#'.repeat(level)} ${plain}`;
+    return { type: 'heading', level, markdown: `${'#'.repeat(level)} ${plain}` };
   }
   const marker = listMarker(text);
   const styles = !bc.fromOcr && !bold;
@@ -54,12 +68,13 @@ export function renderParagraph(lines: Line[], bc: BlockContext): string {
     const depth = Math.min(3, Math.max(0, Math.floor((lines[0].x0 - bc.left) / Math.max(1, bc.body * 1.5))));
     const indent = '  '.repeat(depth);
     const body = renderPieces(pieces, { styles });
-    if (marker.ordered && marker.number !== undefined) return `${indent}${marker.number}. ${body}`;
+    const item = { type: 'list_item' as const, depth, marker: marker.label.trim() };
+    if (marker.ordered && marker.number !== undefined) return { ...item, markdown: `${indent}${marker.number}. ${body}` };
     const label = /^[a-zA-Z(ivx]/.test(marker.label) ? `${marker.label} ` : '';
-    return `${indent}- ${label}${body}`;
+    return { ...item, markdown: `${indent}- ${label}${body}` };
   }
   const out = renderPieces(pieces, { styles });
-  return bold && out.length > 0 && /\p{L}{2}/u.test(out) && !bc.fromOcr ? `**${out}**` : escapeLineStart(out);
+  return { type: 'paragraph', markdown: bold && out.length > 0 && /\p{L}{2}/u.test(out) && !bc.fromOcr ? `**${out}**` : escapeLineStart(out) };
 }
 
 /** Removes the first `n` non-space characters (the list marker) from the pieces. */

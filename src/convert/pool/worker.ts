@@ -8,9 +8,10 @@ import { probeInThread } from '../probe.js';
 import { sniffMediaType } from '../sniff.js';
 import { ParseAbortedError, ParseError } from '../errors.js';
 import { serveTasks, type TaskContext } from './protocol.js';
+import type { PageModel } from '../model.js';
 
 export interface ParsePayload { bytes: Uint8Array; langs: string[]; pageTimeoutS: number; firstPage?: number; maxPages?: number }
-export interface FinalizePayload { pages: string[] }
+export interface FinalizePayload { pageModels: PageModel[] }
 export interface ProbePayload { bytes: Uint8Array }
 export interface RenderPayload { bytes: Uint8Array; dpi: number; first?: number; last?: number }
 
@@ -82,7 +83,7 @@ serveTasks(async (kind, payload, ctx) => {
     case 'parse':
       return parse(payload as ParsePayload, ctx);
     case 'finalize':
-      return { result: finalizePages((payload as FinalizePayload).pages) };
+      return { result: finalizePages((payload as FinalizePayload).pageModels) };
     case 'probe':
       return probe(payload as ProbePayload, ctx);
     case 'render':

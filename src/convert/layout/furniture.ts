@@ -1,0 +1,136 @@
+// Furniture (page headers and footers) across the pages of a document, on blocks with their
+// geometry (issue 9, DECISIONS §8). A line is furniture only when it lies in the top or bottom
+// band of its page and either is a folio/stamp by itself (margins.ts) or repeats across pages with
+// nothing but a folio changing; and furniture is never the only content of a page. A line that
+// repeats but whose changing part is more than a page number (a reference, an amount: a batch of
+// invoices from one template) is content.
+import { isFurniture, type Block, type BlockType, type PageModel } from '../model.js';
+import { RUNNING_LINE_MIN_PAGES, RUNNING_LINE_MIN_SHARE } from './limits.js';
+import { isPageNumber } from './margins.js';
+
+/** Share of the page height at the top and at the bottom where running lines live. */
+export const RUNNING_BAND = 0.15;
+/** Blocks with more lines than this are text, not a running line. */
+const RUNNING_MAX_LINES = 2;
+/** Content blocks from each end of a page (in reading order) examined as running-line candidates. */
+const EDGE_BLOCKS = 2;
+
+const TEXT_TYPES = new Set<Block['type']>(['heading', 'paragraph', 'caption', 'list_item']);
+
+function plainText(b: Block): string {
+  return b.lines.map((l) => l.text).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+export function runningKey(text: string): string {
+  return text.replace(/[*_#]/g, '').replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** A token that is a page number by itself: "7", "(7)", "7/12", "vii", "p.7". */
+function folioToken(t: string): boolean {
+  const s = t.replace(/^[([{]|[)\]}.,:;]$/g, '');
+  return /^\d{1,4}(?:\/\d{1,4})?$/.test(s) || isPageNumber(s);
+}
+
+/**
+ * Whether the occurrences of one running line differ only in a folio: at most one token position
+ * varies, and there every value is a page number by itself. "INV-1001 … page 1 of 4" against
+ * "INV-1002 … page 2 of 4" varies in two tokens, one of them a reference: content.
+ */
+export function differsOnlyInFolio(texts: string[]): boolean {
+  const tokens = texts.map((t) => t.split(' '));
+  const n = tokens[0].length;
+  if (tokens.some((ts) => ts.length !== n)) return false;
+  let varying = 0;
+  for (let i = 0; i < n; i++) {
+    const values = new Set(tokens.map((ts) => ts[i]));
+    if (values.size === 1) continue;
+    varying++;
+    if (varying > 1 || ![...values].every(folioToken)) return false;
+  }
+  return true;
+}
+
+function inBand(b: Block, page: PageModel): 'page_header' | 'page_footer' | null {
+  if (b.bbox[3] <= page.height * RUNNING_BAND) return 'page_header';
+  if (b.bbox[1] >= page.height * (1 - RUNNING_BAND)) return 'page_footer';
+  return null;
+}
+
+interface Candidate {
+  block: Block;
+  type: 'page_header' | 'page_footer';
+  text: string;
+  key: string;
+}
+
+/**
+ * Running-line candidates of a page: the margin lines the page layout set aside (margins.ts), bar
+ * bare folios, and the first and last content blocks when they lie in a margin band.
+ */
+function candidates(page: PageModel): Candidate[] {
+  const content = page.blocks.filter((b) => !isFurniture(b));
+  const edge = [...new Set([...content.slice(0, EDGE_BLOCKS), ...content.slice(-EDGE_BLOCKS)])];
+  const out: Candidate[] = [];
+  for (const block of page.blocks) {
+    if (isFurniture(block)) {
+      if (block.folio) continue;
+      const text = plainText(block);
+      out.push({ block, type: block.type as Candidate['type'], text, key: runningKey(text) });
+      continue;
+    }
+    if (!edge.includes(block) || !TEXT_TYPES.has(block.type) || block.lines.length === 0 || block.lines.length > RUNNING_MAX_LINES) continue;
+    const type = inBand(block, page);
+    const text = plainText(block);
+    const key = runningKey(text);
+    if (type && key.length >= 2) out.push({ block, type, text, key });
+  }
+  return out;
+}
+
+/**
+ * Furniture is never the only content of a page: when nothing else is left, the margin lines that
+ * are not bare folios or stamps are the page's text (a page that is one line near the top).
+ */
+export function keepContentFurniture(page: PageModel): PageModel {
+  if (page.blocks.some((b) => !isFurniture(b) && b.markdown.trim().length > 0)) return page;
+  if (!page.blocks.some((b) => isFurniture(b) && !b.folio)) return page;
+  return { ...page, blocks: page.blocks.map((b): Block => (isFurniture(b) && !b.folio ? { type: 'paragraph', bbox: b.bbox, markdown: b.markdown, lines: b.lines } : b)) };
+}
+
+/**
+ * Marks the running headers and footers of a document (its pages in order). Linear in blocks.
+ * With three pages or more, a margin line the page layout set aside that does not repeat (with
+ * nothing but a folio changing) is content again: repetition is the evidence. Shorter documents
+ * have none, and keep the page layout's decision.
+ */
+export function markRunningLines(pages: PageModel[]): PageModel[] {
+  if (pages.length < RUNNING_LINE_MIN_PAGES) return pages.map(keepContentFurniture);
+  const perPage = pages.map(candidates);
+  const byKey = new Map<string, { pages: Set<number>; texts: string[] }>();
+  perPage.forEach((cands, p) => {
+    for (const c of cands) {
+      const entry = byKey.get(c.key) ?? { pages: new Set<number>(), texts: [] };
+      if (!entry.pages.has(p)) entry.texts.push(c.text);
+      entry.pages.add(p);
+      byKey.set(c.key, entry);
+    }
+  });
+  const threshold = Math.max(RUNNING_LINE_MIN_PAGES, Math.ceil(pages.length * RUNNING_LINE_MIN_SHARE));
+  const running = new Set<string>();
+  for (const [key, e] of byKey) if (e.pages.size >= threshold && differsOnlyInFolio(e.texts)) running.add(key);
+  return pages.map((page, p) => {
+    const types = new Map<Block, BlockType>();
+    for (const c of perPage[p]) {
+      if (running.has(c.key)) types.set(c.block, c.type);
+      else if (isFurniture(c.block)) types.set(c.block, 'paragraph');
+    }
+    if (types.size === 0) return page;
+    const blocks = page.blocks.map((b): Block => {
+      const t = types.get(b);
+      if (!t) return b;
+      const { folio: _folio, ...rest } = b;
+      return { ...rest, type: t };
+    });
+    return keepContentFurniture({ ...page, blocks });
+  });
+}

@@ -1,0 +1,100 @@
+// Furniture (running headers/footers) on the typed page model: only margin lines that repeat with
+// nothing but a folio changing, and never all of a page's text (issue 9: no lost text).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
+import { differsOnlyInFolio, keepContentFurniture, markRunningLines } from '../../src/convert/layout/furniture.js';
+import { renderPageMarkdown } from '../../src/convert/markdown/render.js';
+import type { Block, BlockType, PageModel } from '../../src/convert/model.js';
+
+after(shutdownConvertPool);
+
+function block(text: string, top: number, type: BlockType = 'paragraph'): Block {
+  const bbox: Block['bbox'] = [72, top, 72 + text.length * 5, top + 10];
+  return { type, bbox, markdown: text, lines: [{ text, bbox }] };
+}
+
+function pageOf(blocks: Block[]): PageModel {
+  return { width: 612, height: 792, blocks };
+}
+
+/** Pages generated from one template: the same words, each line starting with the page's reference. */
+async function templatePdf(pages: number, lines: (p: number) => string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 1; p <= pages; p++) {
+    const page = doc.addPage([612, 792]);
+    lines(p).forEach((line, i) => page.drawText(line, { x: 72, y: 740 - i * 22, size: 11, font }));
+  }
+  return doc.save();
+}
+
+test('template-repeated pages keep every line (a reference that changes per page is content)', async () => {
+  const lines = (p: number): string[] => [
+    `INV-100${p} Statement page ${p} of 4`,
+    `INV-100${p} Total due ${p * 40}.00 EUR`,
+    `INV-100${p} Payment within 30 days`,
+    `INV-100${p} Thank you for your order`,
+  ];
+  const doc = await parseDocument(await templatePdf(4, lines), { pageTimeoutS: 30 });
+  assert.equal(doc.pages.length, 4);
+  for (let p = 1; p <= 4; p++) {
+    for (const line of lines(p)) assert.ok(doc.pages[p - 1].includes(line), `page ${p} lost "${line}": ${JSON.stringify(doc.pages[p - 1])}`);
+  }
+});
+
+test('a page whose only lines are in the top margin keeps them', async () => {
+  const doc = await parseDocument(await templatePdf(4, () => ['Quarterly statement', 'Account summary']), { pageTimeoutS: 30 });
+  for (const md of doc.pages) assert.match(md, /Quarterly statement/);
+});
+
+test('a running header and a folio footer repeating across pages become furniture, the body stays', () => {
+  const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+  const pages = names.map((n, i) => pageOf([
+    block(`ACME Annual Report ${i + 1}`, 30),
+    block(`Body text about ${n}.`, 300),
+    block(`Page ${i + 1} of 6`, 760),
+  ]));
+  const out = markRunningLines(pages);
+  for (let i = 0; i < 6; i++) {
+    assert.deepEqual(out[i].blocks.map((b) => b.type), ['page_header', 'paragraph', 'page_footer']);
+    assert.equal(renderPageMarkdown(out[i]), `Body text about ${names[i]}.`);
+  }
+});
+
+test('a repeating line outside the margin bands is content', () => {
+  const pages = [1, 2, 3, 4].map((i) => pageOf([block('Intro', 300), block(`Note for reader ${i}`, 400), block(`Body ${'x'.repeat(i)}`, 500)]));
+  for (const p of markRunningLines(pages)) assert.ok(p.blocks.every((b) => b.type === 'paragraph'));
+});
+
+test('a repeating margin line whose changing part is more than a folio is content', () => {
+  const pages = [1, 2, 3, 4].map((i) => pageOf([block(`Order 55${i}${i} total ${i * 13}.50`, 30), block(`Body ${i}`, 300)]));
+  for (const p of markRunningLines(pages)) assert.equal(p.blocks[0].type, 'paragraph');
+});
+
+test('differsOnlyInFolio: one changing token that is a page number', () => {
+  assert.ok(differsOnlyInFolio(['Report 2024 page 1', 'Report 2024 page 2', 'Report 2024 page 3']));
+  assert.ok(differsOnlyInFolio(['Annual report', 'Annual report', 'Annual report']));
+  assert.ok(differsOnlyInFolio(['Chapter one — 7/120', 'Chapter one — 8/120']));
+  assert.ok(!differsOnlyInFolio(['INV-1001 page 1 of 4', 'INV-1002 page 2 of 4']));
+  assert.ok(!differsOnlyInFolio(['Ref AB-17 summary', 'Ref AB-18 summary']));
+});
+
+test('furniture alone on a page becomes its text, a bare folio stays furniture', () => {
+  const header: Block = { ...block('Board minutes, draft', 40, 'page_header') };
+  const kept = keepContentFurniture(pageOf([header]));
+  assert.equal(kept.blocks[0].type, 'paragraph');
+  assert.equal(renderPageMarkdown(kept), 'Board minutes, draft');
+  const folio: Block = { ...block('12', 770, 'page_footer'), folio: true };
+  assert.equal(keepContentFurniture(pageOf([folio])).blocks[0].type, 'page_footer');
+});
+
+test('running lines: linear enough for 1,000 pages', () => {
+  const pages = Array.from({ length: 1000 }, (_, i) => pageOf([block('Header', 20), block('text '.repeat(200), 300), block(`Page ${i + 1}`, 770)]));
+  const t0 = Date.now();
+  const out = markRunningLines(pages);
+  assert.ok(Date.now() - t0 < 2000);
+  assert.equal(out[10].blocks[0].type, 'page_header');
+  assert.equal(out[10].blocks[2].type, 'page_footer');
+});
