@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// The `docconv` command: a tiny launcher that loads tsx's ESM hooks, then runs the TypeScript CLI
-// (src/cli/main.ts) in this process. Works from any working directory: paths resolve from this file.
-import { register } from 'tsx/esm/api';
+// The `docconv` command: runs the compiled CLI (dist/cli/main.js, built from src/cli by `npm ci`
+// through `prepare`, or `npm run build`; DECISIONS §1: no transpiler at run time). Works from any
+// working directory: paths resolve from this file.
+import { existsSync } from 'node:fs';
 
-register();
-await import(new URL('../src/cli/main.ts', import.meta.url).href);
+const entry = new URL('../dist/cli/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write('docconv: the compiled CLI is missing (dist/cli/main.js); run `npm run build` in the checkout\n');
+  process.exit(1);
+}
+await import(entry.href);

@@ -1,4 +1,4 @@
-// Entry of the `docconv` command (bin/docconv.mjs loads it through tsx).
+// Entry of the `docconv` command (bin/docconv.mjs runs its compiled form, dist/cli/main.js).
 import { runCli } from './run.js';
 
 // `docconv convert big.pdf -o - | head`: a reader that stops early is not an error.

@@ -45,7 +45,7 @@ const WORKER_PRELOAD = [
 ];
 
 function convertPool(): WorkerPool {
-  // Under tsx the worker is the .ts source; a compiled build would ship worker.js next to this file.
+  // Under tsx (tests, eval) the worker is the .ts source; the compiled build (dist/) ships worker.js beside this file.
   const self = fileURLToPath(import.meta.url);
   pool ??= new WorkerPool(new URL(`./pool/worker.${self.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url), availableParallelism(), WORKER_PRELOAD.map((m) => import.meta.resolve(m)), pdfjsWorkerBootstrap());
   return pool;

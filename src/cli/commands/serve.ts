@@ -17,7 +17,7 @@ export const serveCommand: Command = {
     if (host !== undefined) ctx.io.env.HOST = host;
     // src/main.ts reads process.env (the CLI's io.env is process.env when run as a command) and
     // listens; importing it by URL keeps the CLI free of a compile-time edge to the server.
-    await import(new URL('../../main.ts', import.meta.url).href);
+    await import(new URL(`../../main.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url).href);
     return undefined;
   },
 };

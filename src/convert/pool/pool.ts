@@ -45,21 +45,21 @@ interface Slot {
 }
 
 /**
- * Starts a worker on `url`. A TypeScript worker is loaded through tsx's register API from a tiny
- * bootstrap: on Node 20, `execArgv: ['--import', 'tsx']` does not apply to a worker's own entry
- * file (ERR_UNKNOWN_FILE_EXTENSION), and inheriting the parent's execArgv would carry `--test` flags.
+ * Starts a worker on `url` from a tiny bootstrap that loads the heavy plain-JS dependencies and runs
+ * the prelude first. A TypeScript worker (tests, `tsx`) is then loaded through tsx's register API:
+ * `execArgv: ['--import', 'tsx']` does not apply to a worker's own entry file
+ * (ERR_UNKNOWN_FILE_EXTENSION), and inheriting the parent's execArgv would carry `--test` flags.
+ * The compiled build (dist/, DECISIONS §1) imports its `.js` worker directly.
  */
 function startWorker(url: URL, preload: string[], prelude: string, resourceLimits: { maxOldGenerationSizeMb: number }): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { resourceLimits });
-  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const entry = JSON.stringify(url.href);
   // Large plain-JS dependencies are loaded natively before tsx hooks in: through tsx they cost a
   // transform and a parsed source map each (measured: ~440 MB per worker instead of ~110 MB).
+  const hooks = url.pathname.endsWith('.ts') ? `(await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})).register();` : '';
   const bootstrap = `(async () => {
     for (const m of ${JSON.stringify(preload)}) await import(m);
     ${prelude}
-    const tsx = await import(${api});
-    tsx.register();
+    ${hooks}
     await import(${entry});
   })();`;
   return new Worker(bootstrap, { eval: true, execArgv: [], resourceLimits });
