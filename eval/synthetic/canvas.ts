@@ -1,0 +1,108 @@
+// Drawing synthetic pages with pdf-lib while recording their ground truth. Coordinates are in
+// points from the top-left corner (y = a line's baseline), the way the layout stage reads them.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { CaseTruth, TruthBlock, TruthPage } from './truth.js';
+
+export interface FontSet {
+  regular: PDFFont;
+  bold: PDFFont;
+  italic: PDFFont;
+}
+
+export const LETTER = { width: 612, height: 792 };
+export const MARGIN = 72;
+
+export type FontFamily = 'helvetica' | 'times';
+
+export class SyntheticDoc {
+  readonly truth: CaseTruth = { pages: [] };
+
+  private constructor(readonly pdf: PDFDocument, readonly fonts: FontSet) {}
+
+  static async create(family: FontFamily): Promise<SyntheticDoc> {
+    const pdf = await PDFDocument.create();
+    // A fixed date keeps the bytes a pure function of the seed.
+    pdf.setCreationDate(new Date(0));
+    pdf.setModificationDate(new Date(0));
+    pdf.setProducer('docconv synthetic');
+    const names = family === 'helvetica'
+      ? [StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.HelveticaOblique]
+      : [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic];
+    const [regular, bold, italic] = await Promise.all(names.map((n) => pdf.embedFont(n)));
+    return new SyntheticDoc(pdf, { regular, bold, italic });
+  }
+
+  addPage(): PageWriter {
+    const page = this.pdf.addPage([LETTER.width, LETTER.height]);
+    const truth: TruthPage = { blocks: [], furniture: [] };
+    this.truth.pages.push(truth);
+    return new PageWriter(page, truth, this.fonts);
+  }
+
+  async save(): Promise<Uint8Array> {
+    return this.pdf.save({ useObjectStreams: false });
+  }
+}
+
+export class PageWriter {
+  constructor(readonly page: PDFPage, readonly truth: TruthPage, readonly fonts: FontSet) {}
+
+  get height(): number {
+    return this.page.getHeight();
+  }
+
+  /** Draws one line of text (no truth recorded); returns its width. */
+  text(text: string, x: number, baseline: number, font: PDFFont, size: number): number {
+    this.page.drawText(text, { x, y: this.height - baseline, font, size, color: rgb(0, 0, 0) });
+    return font.widthOfTextAtSize(text, size);
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number, thickness = 0.6): void {
+    this.page.drawLine({ start: { x: x1, y: this.height - y1 }, end: { x: x2, y: this.height - y2 }, thickness, color: rgb(0, 0, 0) });
+  }
+
+  /** A figure placeholder: a stroked, lightly filled box (top-left x, y). */
+  figure(x: number, y: number, width: number, height: number): void {
+    this.page.drawRectangle({ x, y: this.height - y - height, width, height, borderWidth: 1, borderColor: rgb(0.2, 0.2, 0.2), color: rgb(0.85, 0.88, 0.92) });
+  }
+
+  record(block: TruthBlock): void {
+    this.truth.blocks.push(block);
+  }
+
+  /**
+   * Wrapped text from `top` (the first line's baseline), recorded as one block unless `block` is
+   * null; returns the baseline after the last line plus one leading.
+   */
+  wrapped(text: string, x: number, top: number, width: number, font: PDFFont, size: number, leading: number, block: TruthBlock | null): number {
+    let y = top;
+    for (const line of wrapText(text, font, size, width)) {
+      this.text(line, x, y, font, size);
+      y += leading;
+    }
+    if (block) this.record(block);
+    return y;
+  }
+
+  furniture(text: string, x: number, baseline: number, font: PDFFont, size: number): void {
+    this.text(text, x, baseline, font, size);
+    this.truth.furniture.push(text);
+  }
+}
+
+/** Greedy word wrap to a width in points. */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const w of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${w}` : w;
+    if (current && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(current);
+      current = w;
+    } else {
+      current = candidate;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}

@@ -1,0 +1,52 @@
+// The case families and the seeded case list: `<family>-<seed>` names one case everywhere.
+import { SyntheticDoc, type FontFamily } from './canvas.js';
+import { columnsCase } from './families/columns.js';
+import type { FamilyOutput } from './families/family.js';
+import { footnotesCase } from './families/footnotes.js';
+import { furnitureCase } from './families/furniture.js';
+import { headingsCase } from './families/headings.js';
+import { listsCase } from './families/lists.js';
+import { longTableCase, tableCase } from './families/tables.js';
+import { templateCase } from './families/template.js';
+import { Rng } from './random.js';
+import type { SyntheticCase } from './truth.js';
+
+type FamilyGenerator = (rng: Rng, doc: SyntheticDoc) => Promise<FamilyOutput>;
+
+export const FAMILIES: Record<string, FamilyGenerator> = {
+  table: tableCase,
+  'long-table': longTableCase,
+  columns: columnsCase,
+  headings: headingsCase,
+  furniture: furnitureCase,
+  template: templateCase,
+  lists: listsCase,
+  footnotes: footnotesCase,
+};
+
+export const FAMILY_NAMES = Object.keys(FAMILIES);
+
+export async function generateCase(family: string, seed: number): Promise<SyntheticCase> {
+  const generate = FAMILIES[family];
+  if (!generate) throw new Error(`unknown synthetic family: ${family}`);
+  // The family name is mixed into the seed so that seed n of two families differ.
+  let mixed = seed >>> 0;
+  for (const ch of family) mixed = (Math.imul(mixed, 31) + ch.charCodeAt(0)) >>> 0;
+  const rng = new Rng(mixed);
+  const fontFamily: FontFamily = rng.chance(0.5) ? 'helvetica' : 'times';
+  const doc = await SyntheticDoc.create(fontFamily);
+  const out = await generate(rng, doc);
+  return { id: `${family}-${seed}`, family, variant: `${fontFamily} ${out.variant}`, bytes: await doc.save(), truth: doc.truth };
+}
+
+/** Parses a case id back into its family and seed. */
+export function parseCaseId(id: string): { family: string; seed: number } {
+  const m = /^(.+)-(\d+)$/.exec(id);
+  if (!m || !FAMILIES[m[1]]) throw new Error(`not a synthetic case id: ${id}`);
+  return { family: m[1], seed: Number(m[2]) };
+}
+
+/** `perFamily` cases of every family, seeds from `firstSeed`. */
+export function caseIds(perFamily: number, firstSeed = 1, families = FAMILY_NAMES): string[] {
+  return families.flatMap((f) => Array.from({ length: perFamily }, (_, i) => `${f}-${firstSeed + i}`));
+}

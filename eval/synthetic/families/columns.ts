@@ -1,0 +1,82 @@
+// One to three text columns under a full-width title, with figures (drawn boxes and a caption) in
+// a column or across all of them, and a full-width section heading that restarts the columns.
+import { LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
+import type { Rng } from '../random.js';
+import { paragraph, sentence, title } from '../words.js';
+import type { FamilyOutput } from './family.js';
+
+const BODY = 10;
+const LEADING = 12.5;
+
+interface Column {
+  x: number;
+  width: number;
+}
+
+/** Paragraphs poured into columns from `top` down to `bottom`, column after column. */
+function pourColumns(w: PageWriter, rng: Rng, columns: Column[], top: number, bottom: number, figures: number): number {
+  let maxY = top;
+  let figuresLeft = figures;
+  for (const col of columns) {
+    let y = top + BODY;
+    while (y < bottom - 3 * LEADING) {
+      if (figuresLeft > 0 && rng.chance(0.3) && y + 150 < bottom) {
+        const height = rng.int(50, 110);
+        w.figure(col.x, y - BODY, col.width, height);
+        y += height + 2;
+        const caption = `Figure ${figures - figuresLeft + 1}. ${sentence(rng, 3, 8)}`;
+        y = w.wrapped(caption, col.x, y, col.width, w.fonts.italic, 8.5, 10.5, { kind: 'paragraph', text: caption }) + 6;
+        figuresLeft--;
+        continue;
+      }
+      // A paragraph that fits in what is left of the column; the column ends with whole paragraphs.
+      let text = paragraph(rng, 1, 4);
+      let lines = wrapText(text, w.fonts.regular, BODY, col.width);
+      while (y + (lines.length - 1) * LEADING > bottom && text.split('. ').length > 1) {
+        text = text.split('. ').slice(0, -1).join('. ') + '.';
+        lines = wrapText(text, w.fonts.regular, BODY, col.width);
+      }
+      if (y + (lines.length - 1) * LEADING > bottom) break;
+      y = w.wrapped(text, col.x, y, col.width, w.fonts.regular, BODY, LEADING, { kind: 'paragraph', text }) + 5;
+    }
+    maxY = Math.max(maxY, y);
+  }
+  return maxY;
+}
+
+function columnsOf(n: number, gutter: number): Column[] {
+  const width = (LETTER.width - 2 * MARGIN - (n - 1) * gutter) / n;
+  return Array.from({ length: n }, (_, i) => ({ x: MARGIN + i * (width + gutter), width }));
+}
+
+export async function columnsCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutput> {
+  const n = rng.int(1, 3);
+  const gutter = rng.int(14, 28);
+  const columns = columnsOf(n, gutter);
+  const w = doc.addPage();
+  const heading = title(rng, 3, 7);
+  w.text(heading, MARGIN, MARGIN + 16, w.fonts.bold, 18);
+  w.record({ kind: 'heading', level: 1, text: heading });
+  let y = MARGIN + 36;
+  const split = rng.chance(0.5);
+  const wideFigure = n > 1 && rng.chance(0.4);
+  const figures = rng.int(0, 2);
+  const bottom = LETTER.height - MARGIN;
+  const firstBottom = split ? y + rng.int(180, 300) : bottom;
+  y = pourColumns(w, rng, columns, y, firstBottom, figures);
+  if (split) {
+    // Both a figure across the columns and a full-width heading cut the page into sections.
+    if (wideFigure) {
+      const height = rng.int(60, 110);
+      w.figure(MARGIN, y, LETTER.width - 2 * MARGIN, height);
+      y += height + 12;
+      const caption = `Figure ${figures + 1}. ${sentence(rng, 4, 12)}`;
+      y = w.wrapped(caption, MARGIN, y, LETTER.width - 2 * MARGIN, w.fonts.italic, 9, 11, { kind: 'paragraph', text: caption }) + 6;
+    }
+    const section = title(rng, 2, 5);
+    w.text(section, MARGIN, y + 14, w.fonts.bold, 14);
+    w.record({ kind: 'heading', level: 2, text: section });
+    pourColumns(w, rng, columns, y + 26, bottom, 0);
+  }
+  return { variant: `columns=${n} gutter=${gutter}${split ? ' split' : ''}${wideFigure && split ? ' wide-figure' : ''} figures=${figures}` };
+}

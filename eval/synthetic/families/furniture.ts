@@ -1,0 +1,69 @@
+// Running headers and footers with folios over several pages of prose: the header and footer
+// lines are furniture (left out), everything else content.
+import { LETTER, MARGIN, type PageWriter, type SyntheticDoc } from '../canvas.js';
+import type { Rng } from '../random.js';
+import { paragraph, title } from '../words.js';
+import type { FamilyOutput } from './family.js';
+
+type Style = 'title-and-folio' | 'centred-title-footer-folio' | 'page-n-of-m' | 'alternating';
+const STYLES: Style[] = ['title-and-folio', 'centred-title-footer-folio', 'page-n-of-m', 'alternating'];
+const HEAD_Y = 44;
+const FOOT_Y = LETTER.height - 36;
+const SIZE = 8.5;
+
+function drawFurniture(w: PageWriter, style: Style, running: string, page: number, pages: number): void {
+  const f = w.fonts.regular;
+  const right = (text: string) => LETTER.width - MARGIN - f.widthOfTextAtSize(text, SIZE);
+  const centre = (text: string) => (LETTER.width - f.widthOfTextAtSize(text, SIZE)) / 2;
+  const folio = String(page);
+  switch (style) {
+    case 'title-and-folio':
+      w.furniture(running, MARGIN, HEAD_Y, w.fonts.italic, SIZE);
+      w.furniture(folio, right(folio), HEAD_Y, f, SIZE);
+      break;
+    case 'centred-title-footer-folio':
+      w.furniture(running, centre(running), HEAD_Y, f, SIZE);
+      w.furniture(folio, centre(folio), FOOT_Y, f, SIZE);
+      break;
+    case 'page-n-of-m': {
+      const text = `Page ${page} of ${pages}`;
+      w.furniture(running, MARGIN, HEAD_Y, f, SIZE);
+      w.furniture(text, right(text), FOOT_Y, f, SIZE);
+      break;
+    }
+    case 'alternating':
+      // Book style: the folio on the outer edge, the running title on the inner one.
+      if (page % 2 === 1) {
+        w.furniture(running, MARGIN, HEAD_Y, w.fonts.italic, SIZE);
+        w.furniture(folio, right(folio), HEAD_Y, f, SIZE);
+      } else {
+        w.furniture(folio, MARGIN, HEAD_Y, f, SIZE);
+        w.furniture(running, right(running), HEAD_Y, w.fonts.italic, SIZE);
+      }
+      break;
+  }
+}
+
+export async function furnitureCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutput> {
+  const style = rng.pick(STYLES);
+  const pages = rng.int(3, 6);
+  const running = title(rng, 2, 5);
+  const width = LETTER.width - 2 * MARGIN;
+  for (let p = 1; p <= pages; p++) {
+    const w = doc.addPage();
+    drawFurniture(w, style, running, p, pages);
+    let y = MARGIN + 12;
+    if (p === 1) {
+      const heading = title(rng, 3, 6);
+      w.text(heading, MARGIN, y + 6, w.fonts.bold, 16);
+      w.record({ kind: 'heading', level: 1, text: heading });
+      y += 34;
+    }
+    const bottom = LETTER.height - MARGIN - rng.int(0, 200);
+    while (y < bottom - 60) {
+      const text = paragraph(rng, 2, 5);
+      y = w.wrapped(text, MARGIN, y, width, w.fonts.regular, 10, 13, { kind: 'paragraph', text }) + 6;
+    }
+  }
+  return { variant: `style=${style} pages=${pages}` };
+}

@@ -1,0 +1,53 @@
+// Bulleted and numbered lists, nested one level, items wrapping with a hanging indent, between
+// paragraphs.
+import { LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
+import type { Rng } from '../random.js';
+import { paragraph, phrase, sentence } from '../words.js';
+import type { FamilyOutput } from './family.js';
+
+const SIZE = 10;
+const LEADING = 13;
+const NEST = 18;
+
+function marker(ordered: boolean, depth: number, index: number): string {
+  if (!ordered) return depth === 0 ? '\u2022' : '\u2013';
+  return depth === 0 ? `${index + 1}.` : `${String.fromCharCode(97 + index)})`;
+}
+
+function drawList(w: PageWriter, rng: Rng, ordered: boolean, top: number): number {
+  const width = LETTER.width - 2 * MARGIN;
+  const textIndent = ordered ? 20 : 14;
+  let y = top;
+  const items = rng.int(3, 7);
+  for (let i = 0; i < items; i++) {
+    const depths = [0];
+    if (rng.chance(0.3)) for (let k = rng.int(1, 3); k > 0; k--) depths.push(1);
+    let nested = 0;
+    for (const depth of depths) {
+      const x = MARGIN + depth * NEST;
+      const text = rng.chance(0.4) ? sentence(rng, 8, 24) : phrase(rng, 2, 6);
+      w.text(marker(ordered, depth, depth === 0 ? i : nested++), x, y, w.fonts.regular, SIZE);
+      for (const line of wrapText(text, w.fonts.regular, SIZE, width - depth * NEST - textIndent)) {
+        w.text(line, x + textIndent, y, w.fonts.regular, SIZE);
+        y += LEADING;
+      }
+      w.record({ kind: 'list-item', text, depth, ordered });
+      y += 2;
+    }
+  }
+  return y + 8;
+}
+
+export async function listsCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutput> {
+  const w = doc.addPage();
+  const width = LETTER.width - 2 * MARGIN;
+  const order = rng.chance(0.5) ? [false, true] : [true, false];
+  let y = MARGIN + 10;
+  for (const ordered of order) {
+    const intro = paragraph(rng, 1, 2);
+    y = w.wrapped(intro, MARGIN, y, width, w.fonts.regular, SIZE, LEADING, { kind: 'paragraph', text: intro }) + 8;
+    y = drawList(w, rng, ordered, y);
+    if (y > LETTER.height - MARGIN - 200) break;
+  }
+  return { variant: `lists=${order.map((o) => (o ? 'numbered' : 'bulleted')).join('+')}` };
+}

@@ -1,0 +1,193 @@
+// Property checks of a converter's Markdown against a synthetic case's truth. Each property gives
+// a verdict per case (pass/fail), a score in [0, 1] and, when it fails, a short diff.
+import { parseMarkdown, type Grid, type ParsedMarkdown } from './markdown.js';
+import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.js';
+import { blockText, type CaseTruth, type TruthCell } from './truth.js';
+
+export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'headings', 'heading-levels', 'no-false-headings', 'lists'] as const;
+export type Property = (typeof PROPERTIES)[number];
+
+export interface PropertyResult {
+  property: Property;
+  pass: boolean;
+  /** Share of the checked items that pass (words, cells, headings…). */
+  score: number;
+  /** Items checked (0: the property does not apply to this case). */
+  checked: number;
+  diff?: string;
+}
+
+/** A word order below this share of the found words fails `order` (one paragraph out of place in ~50). */
+export const ORDER_PASS = 0.98;
+
+const clean = (s: string) => textWords(s).join(' ');
+
+function result(property: Property, passed: number, checked: number, diff: string[], pass = passed === checked): PropertyResult {
+  return { property, pass, score: checked === 0 ? 1 : passed / checked, checked, ...(pass ? {} : { diff: diff.slice(0, 4).join('; ') }) };
+}
+
+function clip(words: string[], n = 8): string {
+  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')} …(+${words.length - n})`;
+}
+
+function textAndOrder(truth: CaseTruth, pages: string[]): PropertyResult[] {
+  let total = 0;
+  let found = 0;
+  let ordered = 0;
+  const lost: string[] = [];
+  const disorder: string[] = [];
+  truth.pages.forEach((page, p) => {
+    const want = page.blocks.flatMap((b) => textWords(blockText(b)));
+    const have = markdownWords(pages[p] ?? '');
+    const missing = missingWords(want, have);
+    const inOrder = inOrderCount(want, have);
+    total += want.length;
+    found += want.length - missing.length;
+    ordered += inOrder;
+    if (missing.length > 0) lost.push(`p${p + 1} lost ${missing.length}/${want.length}: ${clip(missing)}`);
+    if (inOrder < (want.length - missing.length) * ORDER_PASS) disorder.push(`p${p + 1} ${inOrder}/${want.length - missing.length} in order`);
+  });
+  const orderScore = found === 0 ? 1 : ordered / found;
+  return [
+    result('text', found, total, lost),
+    { property: 'order', pass: orderScore >= ORDER_PASS, score: orderScore, checked: found, ...(orderScore >= ORDER_PASS ? {} : { diff: disorder.slice(0, 4).join('; ') }) },
+  ];
+}
+
+/** A furniture line is present when its words occur in a row on its page (a bare folio: as a line of its own). */
+function furnitureLeft(line: string, pageWords: string[], parsed: ParsedMarkdown): boolean {
+  const words = textWords(line);
+  if (words.length === 1) return parsed.lines.some((l) => clean(l) === words[0]);
+  outer: for (let i = 0; i + words.length <= pageWords.length; i++) {
+    for (let k = 0; k < words.length; k++) if (pageWords[i + k] !== words[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function furniture(truth: CaseTruth, pages: string[], parsed: ParsedMarkdown[]): PropertyResult {
+  let checked = 0;
+  let absent = 0;
+  const left: string[] = [];
+  truth.pages.forEach((page, p) => {
+    const words = markdownWords(pages[p] ?? '');
+    for (const line of page.furniture) {
+      checked++;
+      if (furnitureLeft(line, words, parsed[p])) left.push(`p${p + 1} kept "${line}"`);
+      else absent++;
+    }
+  });
+  return result('furniture', absent, checked, left);
+}
+
+function cellAt(grid: Grid, r: number, c: number) {
+  return grid[r]?.[c] ?? null;
+}
+
+/** Cells of a truth table that an output grid places right, with the grid shifted by (dr, dc). */
+function matchCells(cells: TruthCell[], grid: Grid, dr: number, dc: number): { ok: boolean[]; score: number } {
+  const ok = cells.map((cell) => {
+    const out = cellAt(grid, cell.row + dr, cell.col + dc);
+    const want = clean(cell.text);
+    if (want === '') return out === null || out.text === '';
+    if (!out || out.text !== want) return false;
+    // A spanning cell must start where it starts and span as far; a plain cell must not span.
+    return out.row === cell.row + dr && out.col === cell.col + dc && out.colSpan === cell.colSpan && out.rowSpan === cell.rowSpan;
+  });
+  const score = cells.reduce((n, cell, i) => n + (ok[i] && cell.text !== '' ? 1 : 0), 0);
+  return { ok, score };
+}
+
+function tables(truth: CaseTruth, parsed: ParsedMarkdown[]): PropertyResult {
+  let checked = 0;
+  let passed = 0;
+  const wrong: string[] = [];
+  truth.pages.forEach((page, p) => {
+    for (const block of page.blocks) {
+      if (block.kind !== 'table') continue;
+      let best: { ok: boolean[]; score: number } = { ok: block.cells.map(() => false), score: -1 };
+      // Header rows may be split or merged differently, and a row-number column may be added: try small shifts.
+      for (const grid of parsed[p].tables) {
+        for (let dr = -2; dr <= 3; dr++) {
+          for (let dc = -1; dc <= 2; dc++) {
+            const m = matchCells(block.cells, grid, dr, dc);
+            if (m.score > best.score) best = m;
+          }
+        }
+      }
+      checked += block.cells.length;
+      best.ok.forEach((ok, i) => {
+        if (ok) passed++;
+        else wrong.push(`p${p + 1} r${block.cells[i].row}c${block.cells[i].col} "${block.cells[i].text}"${parsed[p].tables.length === 0 ? ' (no table)' : ''}`);
+      });
+    }
+  });
+  return result('table-cells', passed, checked, wrong);
+}
+
+function sign(n: number): number {
+  return n > 0 ? 1 : n < 0 ? -1 : 0;
+}
+
+function headings(truth: CaseTruth, parsed: ParsedMarkdown[]): PropertyResult[] {
+  const found: Array<{ text: string; want: number; got: number }> = [];
+  const missing: string[] = [];
+  const falseOnes: string[] = [];
+  let expected = 0;
+  let outputHeadings = 0;
+  truth.pages.forEach((page, p) => {
+    const want = page.blocks.flatMap((b) => (b.kind === 'heading' ? [{ text: clean(b.text), level: b.level }] : []));
+    const got = parsed[p].headings.slice();
+    outputHeadings += got.length;
+    expected += want.length;
+    for (const h of want) {
+      const i = got.findIndex((g) => g.text === h.text);
+      if (i < 0) missing.push(`p${p + 1} "${h.text}"`);
+      else found.push({ text: h.text, want: h.level, got: got.splice(i, 1)[0].level });
+    }
+    for (const g of got) falseOnes.push(`p${p + 1} "${g.text.slice(0, 40)}"`);
+  });
+  // Levels are relative: two headings ranked apart in the truth rank the same way in the output.
+  const badLevel = found.filter((a) => found.some((b) => sign(a.want - b.want) !== sign(a.got - b.got)));
+  return [
+    result('headings', found.length, expected, missing),
+    result('heading-levels', found.length - badLevel.length, found.length, badLevel.map((h) => `"${h.text.slice(0, 30)}" level ${h.want} → #${h.got}`)),
+    { property: 'no-false-headings', pass: falseOnes.length === 0, score: outputHeadings === 0 ? 1 : 1 - falseOnes.length / outputHeadings, checked: outputHeadings, ...(falseOnes.length ? { diff: falseOnes.slice(0, 4).join('; ') } : {}) },
+  ];
+}
+
+function lists(truth: CaseTruth, parsed: ParsedMarkdown[]): PropertyResult {
+  const matched: Array<{ depth: number; indent: number } | null> = [];
+  const wrong: string[] = [];
+  let checked = 0;
+  let passed = 0;
+  truth.pages.forEach((page, p) => {
+    const got = parsed[p].listItems.slice();
+    for (const b of page.blocks) {
+      if (b.kind !== 'list-item') continue;
+      checked++;
+      const want = clean(b.text);
+      const i = got.findIndex((g) => g.text === want);
+      if (i < 0) {
+        wrong.push(`p${p + 1} not an item: "${b.text.slice(0, 30)}"`);
+        matched.push(null);
+        continue;
+      }
+      const item = got.splice(0, i + 1)[i];
+      const prev = matched[matched.length - 1];
+      // Nesting is relative: deeper than the item before → indented more, and so on.
+      const nestingOk = !prev || sign(b.depth - prev.depth) === sign(item.indent - prev.indent);
+      const kindOk = item.ordered === b.ordered;
+      if (nestingOk && kindOk) passed++;
+      else wrong.push(`p${p + 1} "${b.text.slice(0, 24)}" ${kindOk ? `depth ${b.depth} indent ${item.indent}` : b.ordered ? 'numbered as bullet' : 'bullet as numbered'}`);
+      matched.push({ depth: b.depth, indent: item.indent });
+    }
+  });
+  return result('lists', passed, checked, wrong);
+}
+
+/** Every property for one case; those with `checked === 0` do not apply to it. */
+export function checkCase(truth: CaseTruth, pages: string[]): PropertyResult[] {
+  const parsed = truth.pages.map((_, p) => parseMarkdown(pages[p] ?? '', clean));
+  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed)];
+}

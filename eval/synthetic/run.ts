@@ -1,0 +1,80 @@
+// npm run eval:synthetic: generates seeded synthetic PDFs with known structure, converts them with
+// the built-in parser (parseDocument, src/convert/index.ts) and prints pass rates per property and
+// per family, then the worst failures. Options:
+//   --per-family N   cases per family (default 40)     --seed S     first seed (default 1)
+//   --family a,b     only these families               --case ID    one case (e.g. table-7), verbose
+//   --out DIR        write each failing case's PDF, truth and Markdown there
+//   --budget-s N     stop starting new cases after N seconds (default 150), report what ran
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
+import { caseIds, FAMILY_NAMES, generateCase, parseCaseId } from './cases.js';
+import { checkCase } from './properties.js';
+import { formatReport, type CaseResult } from './report.js';
+
+const PAGE_TIMEOUT_S = 30;
+/** Conversions in flight: enough to keep every pool worker busy while the next case is drawn. */
+const IN_FLIGHT = 4;
+
+export async function runCase(id: string, outDir?: string): Promise<CaseResult> {
+  const { family, seed } = parseCaseId(id);
+  const c = await generateCase(family, seed);
+  let pages: string[] = [];
+  let error: string | undefined;
+  try {
+    pages = (await parseDocument(c.bytes, { pageTimeoutS: PAGE_TIMEOUT_S })).pages;
+  } catch (err) {
+    error = (err as { code?: string }).code ?? (err as Error).name;
+  }
+  const results = checkCase(c.truth, pages).map((r) => (error && r.checked > 0 ? { ...r, pass: false, score: 0 } : r));
+  const result: CaseResult = { id, family, variant: c.variant, results, ...(error ? { error } : {}) };
+  if (outDir && (error || results.some((r) => !r.pass && r.checked > 0))) {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, `${id}.pdf`), c.bytes);
+    writeFileSync(join(outDir, `${id}.truth.json`), JSON.stringify(c.truth, null, 1));
+    writeFileSync(join(outDir, `${id}.md`), pages.map((md, i) => `<!-- page ${i + 1} -->\n${md}`).join('\n\n'));
+  }
+  return result;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'per-family': { type: 'string', default: '40' },
+      seed: { type: 'string', default: '1' },
+      family: { type: 'string' },
+      case: { type: 'string' },
+      out: { type: 'string' },
+      'budget-s': { type: 'string', default: '150' },
+    },
+  });
+  const families = values.family ? values.family.split(',') : FAMILY_NAMES;
+  const ids = values.case ? [values.case] : caseIds(Number(values['per-family']), Number(values.seed), families);
+  const deadline = Date.now() + Number(values['budget-s']) * 1000;
+  const started = Date.now();
+  const results: CaseResult[] = [];
+  let next = 0;
+  // Families interleaved, so a budget cut leaves every family sampled.
+  const order = ids.map((id, i) => ({ id, key: (i % Number(values['per-family'])) * families.length + Math.floor(i / Number(values['per-family'])) })).sort((a, b) => a.key - b.key).map((x) => x.id);
+  const worker = async () => {
+    while (next < order.length && Date.now() < deadline) {
+      const id = order[next++];
+      results.push(await runCase(id, values.out));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  } finally {
+    await shutdownConvertPool();
+  }
+  results.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  if (values.case) {
+    for (const r of results[0].results) console.log(`${r.property}: ${r.checked === 0 ? 'n/a' : `${r.pass ? 'pass' : 'FAIL'} ${(100 * r.score).toFixed(1)}% ${r.diff ?? ''}`}`);
+  }
+  console.log(formatReport(results));
+  const cut = order.length - results.length;
+  console.log(`\n${results.length} cases in ${((Date.now() - started) / 1000).toFixed(1)} s${cut > 0 ? ` (${cut} not run: time budget reached)` : ''}`);
+}
+
+await main();

@@ -1,0 +1,42 @@
+// The ground truth a synthetic case carries: per page, its content blocks in reading order and
+// its furniture lines (running headers/footers, folios) that a converter should leave out.
+export interface TruthCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  /** Cell text, lines of a multi-line cell joined by one space; '' for an empty cell. */
+  text: string;
+}
+
+export type TruthBlock =
+  | { kind: 'heading'; level: number; text: string }
+  /** Prose, captions, footnotes, template lines: text that must appear, in order. */
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list-item'; text: string; depth: number; ordered: boolean }
+  | { kind: 'table'; rows: number; cols: number; cells: TruthCell[] };
+
+export interface TruthPage {
+  blocks: TruthBlock[];
+  furniture: string[];
+}
+
+export interface CaseTruth {
+  pages: TruthPage[];
+}
+
+export interface SyntheticCase {
+  /** `<family>-<seed>`: regenerates the same bytes and truth. */
+  id: string;
+  family: string;
+  /** What the generator chose (alignment, rules, columns…), for reading failures. */
+  variant: string;
+  bytes: Uint8Array;
+  truth: CaseTruth;
+}
+
+/** The text of a block as the words a reader should find (tables row by row, cell by cell). */
+export function blockText(block: TruthBlock): string {
+  if (block.kind !== 'table') return block.text;
+  return [...block.cells].sort((a, b) => a.row - b.row || a.col - b.col).map((c) => c.text).filter((t) => t !== '').join(' ');
+}

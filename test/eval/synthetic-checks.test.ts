@@ -1,0 +1,138 @@
+// The synthetic generator and its property checks: a faithful Markdown passes every property, and
+// each kind of converter mistake (lost word, paragraphs swapped, furniture kept, cell shifted,
+// heading missed or mis-ranked, list item flattened) fails the property that covers it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { FAMILY_NAMES, generateCase } from '../../eval/synthetic/cases.js';
+import { parseHtmlTable, parseMarkdown } from '../../eval/synthetic/markdown.js';
+import { checkCase, type Property } from '../../eval/synthetic/properties.js';
+import { textWords } from '../../eval/synthetic/tokens.js';
+import { blockText, type CaseTruth } from '../../eval/synthetic/truth.js';
+import { idealMarkdown } from './ideal-markdown.js';
+
+const verdict = (truth: CaseTruth, pages: string[], property: Property) => checkCase(truth, pages).find((r) => r.property === property)!;
+
+async function textLayerWords(bytes: Uint8Array): Promise<string[][]> {
+  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  try {
+    const pages: string[][] = [];
+    for (let i = 1; i <= doc.numPages; i++) {
+      const content = await (await doc.getPage(i)).getTextContent();
+      pages.push(content.items.flatMap((it) => ('str' in it ? textWords(it.str) : [])));
+    }
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+test('synthetic: a case is a pure function of its id', async () => {
+  const a = await generateCase('table', 7);
+  const b = await generateCase('table', 7);
+  assert.deepEqual(a.bytes, b.bytes);
+  assert.deepEqual(a.truth, b.truth);
+  assert.notDeepEqual((await generateCase('table', 8)).truth, a.truth);
+});
+
+test('synthetic: the truth holds exactly the words drawn on each page (markers aside)', async () => {
+  for (const family of FAMILY_NAMES) {
+    for (const seed of [1, 2]) {
+      const c = await generateCase(family, seed);
+      const drawn = await textLayerWords(c.bytes);
+      assert.equal(drawn.length, c.truth.pages.length, c.id);
+      c.truth.pages.forEach((page, p) => {
+        const truthWords = [...page.blocks.flatMap((b) => textWords(blockText(b))), ...page.furniture.flatMap(textWords)].sort();
+        // Footnote and list markers are drawn but are not words of the text (the vocabulary has no
+        // one-letter words nor numbers in prose).
+        const marker = family === 'footnotes' || family === 'lists' ? /^(\d{1,2}|[a-z])$/ : /^$/;
+        const layer = drawn[p].filter((w) => !marker.test(w)).sort();
+        assert.deepEqual(layer, truthWords, `${c.id} page ${p + 1}`);
+      });
+    }
+  }
+});
+
+test('synthetic: a faithful Markdown passes every property of every family', async () => {
+  for (const family of FAMILY_NAMES) {
+    for (const seed of [1, 2, 3, 4]) {
+      const c = await generateCase(family, seed);
+      for (const r of checkCase(c.truth, idealMarkdown(c.truth))) assert.ok(r.pass, `${c.id} ${r.property}: ${r.diff}`);
+    }
+  }
+});
+
+test('synthetic: a lost word fails text, paragraphs out of order fail order', async () => {
+  const c = await generateCase('columns', 3);
+  const pages = idealMarkdown(c.truth);
+  const lostOne = pages.map((md) => md.replace(/ \w+\./, '.'));
+  assert.equal(verdict(c.truth, lostOne, 'text').pass, false);
+  assert.equal(verdict(c.truth, lostOne, 'order').pass, true);
+  const blocks = pages[0].split('\n\n');
+  const swapped = [[...blocks.slice(Math.floor(blocks.length / 2)), ...blocks.slice(0, Math.floor(blocks.length / 2))].join('\n\n'), ...pages.slice(1)];
+  assert.equal(verdict(c.truth, swapped, 'text').pass, true);
+  assert.equal(verdict(c.truth, swapped, 'order').pass, false);
+});
+
+test('synthetic: template pages converted to nothing lose their text', async () => {
+  const c = await generateCase('template', 1);
+  const r = verdict(c.truth, c.truth.pages.map(() => ''), 'text');
+  assert.equal(r.pass, false);
+  assert.equal(r.score, 0);
+});
+
+test('synthetic: a running header or folio left in the Markdown fails furniture', async () => {
+  const c = await generateCase('furniture', 1);
+  const pages = idealMarkdown(c.truth);
+  const kept = pages.map((md, p) => `${c.truth.pages[p].furniture[0]}\n\n${md}`);
+  assert.equal(verdict(c.truth, kept, 'furniture').pass, false);
+  assert.equal(verdict(c.truth, pages, 'furniture').pass, true);
+});
+
+test('synthetic: a cell moved to the next column or a lost colspan fails table-cells', async () => {
+  let c = await generateCase('table', 1);
+  for (let seed = 2; !c.truth.pages[0].blocks.some((b) => b.kind === 'table' && b.cells.some((x) => x.colSpan > 1)); seed++) c = await generateCase('table', seed);
+  const pages = idealMarkdown(c.truth);
+  assert.equal(verdict(c.truth, pages, 'table-cells').pass, true);
+  const noSpan = pages.map((md) => md.replace(/ colspan="2">([^<]*)<\/td>/, '>$1</td><td></td>'));
+  assert.equal(verdict(c.truth, noSpan, 'table-cells').pass, false);
+  // Two values glued into one cell (the failure the issue describes) shifts the rest of the row.
+  const glued = pages.map((md) => md.replace(/<tr><td>([^<]+)<\/td><td>([^<]+)<\/td>/, '<tr><td>$1 $2</td>'));
+  const r = verdict(c.truth, glued, 'table-cells');
+  assert.equal(r.pass, false);
+  assert.ok(r.score < 1);
+});
+
+test('synthetic: a heading rendered as prose fails headings; swapped levels fail heading-levels', async () => {
+  const c = await generateCase('headings', 2);
+  const pages = idealMarkdown(c.truth);
+  const flat = pages.map((md) => md.replace(/^## /m, ''));
+  assert.equal(verdict(c.truth, flat, 'headings').pass, false);
+  const inverted = pages.map((md) => md.replace(/^(#+) /gm, (_, h: string) => `${'#'.repeat(4 - h.length)} `));
+  assert.equal(verdict(c.truth, inverted, 'headings').pass, true);
+  assert.equal(verdict(c.truth, inverted, 'heading-levels').pass, false);
+  const demotedBody = pages.map((md) => md.replace(/\n\n([A-Z][^\n]*\.)\n/, '\n\n# $1\n'));
+  assert.equal(verdict(c.truth, demotedBody, 'no-false-headings').pass, false);
+});
+
+test('synthetic: list items flattened into prose or un-nested fail lists', async () => {
+  let c = await generateCase('lists', 1);
+  for (let seed = 2; !c.truth.pages[0].blocks.some((b) => b.kind === 'list-item' && b.depth > 0); seed++) c = await generateCase('lists', seed);
+  const pages = idealMarkdown(c.truth);
+  assert.equal(verdict(c.truth, pages.map((md) => md.replace(/^\s*(-|1\.) /gm, '')), 'lists').pass, false);
+  assert.equal(verdict(c.truth, pages.map((md) => md.replace(/^ +/gm, '')), 'lists').pass, false);
+  assert.equal(verdict(c.truth, pages.map((md) => md.replace(/^(\s*)1\. /gm, '$1- ')), 'lists').pass, false);
+  // A lettered sub-item written as a bullet carrying its letter is still an ordered item.
+  const lettered = parseMarkdown('1. First\n   - a) Sub item', (s) => textWords(s).join(' '));
+  assert.deepEqual(lettered.listItems.map((i) => [i.ordered, i.text]), [[true, 'first'], [true, 'sub item']]);
+});
+
+test('synthetic: HTML tables are read into grids with their spans', () => {
+  const grid = parseHtmlTable('<table><tr><th rowspan="2">Region</th><th colspan="2">Output</th></tr><tr><td>2019</td><td>2020</td></tr><tr><td>North</td><td>1.5</td><td></td></tr></table>', (s) => s.trim().toLowerCase());
+  assert.equal(grid.length, 3);
+  assert.equal(grid[1][0]?.text, 'region');
+  assert.equal(grid[0][2]?.text, 'output');
+  assert.equal(grid[0][2]?.col, 1);
+  assert.deepEqual(grid[1].slice(1).map((c) => c?.text), ['2019', '2020']);
+  assert.deepEqual(grid[2].map((c) => c?.text), ['north', '1.5', '']);
+});
