@@ -3,8 +3,7 @@
 import { imagePageCount } from './images.js';
 import { PROBE_SAMPLE_PAGES } from './limits.js';
 import type { PageLayoutInput } from './layout/types.js';
-import { closePdf, openPdf } from './pdf/open.js';
-import { rebuildPageTree } from './pdf/repair.js';
+import { withPdfPages, type PdfPages } from './pdf/document.js';
 import { pageNeedsOcr } from './pipeline.js';
 import { sniffMediaType, type MediaType } from './sniff.js';
 import { ParseError } from './errors.js';
@@ -105,51 +104,33 @@ export async function probeInThread(bytes: Uint8Array, onStart?: (pages: number)
     const pages = await imagePageCount(bytes);
     return { mediaType, pages, textLayerCoverage: 0, scannedPages: Math.min(pages, PROBE_SAMPLE_PAGES), hasTables: false, hasFormulas: false, hasImages: true, script: 'unknown' };
   }
-  try {
-    return await probePdf(bytes, mediaType, onStart);
-  } catch (err) {
-    // Same recovery as the pipeline: a page tree pdf.js cannot walk is rebuilt once (pdf/repair.ts),
-    // so the probe does not refuse a file that the parser would convert.
-    if (!(err instanceof PageTreeError)) throw err;
-    const repaired = await rebuildPageTree(bytes);
-    if (!repaired) throw new ParseError('malformed_document');
-    try {
-      return await probePdf(repaired, mediaType, onStart);
-    } catch (again) {
-      throw again instanceof PageTreeError ? new ParseError('malformed_document') : again;
-    }
-  }
+  // Same page-tree repair as the parser (pdf/document.ts): the probe does not refuse a file that
+  // the parser would convert.
+  return withPdfPages(bytes, (pdf) => probePdf(pdf, mediaType, onStart));
 }
 
-class PageTreeError extends Error {}
-
-async function probePdf(bytes: Uint8Array, mediaType: MediaType, onStart?: (pages: number) => void): Promise<DocumentProbe> {
-  const doc = await openPdf(bytes);
-  try {
-    const pages = doc.numPages;
-    const sample = samplePages(pages);
-    onStart?.(sample.length);
-    const probe: DocumentProbe = { mediaType, pages, textLayerCoverage: 0, scannedPages: 0, hasTables: false, hasFormulas: false, hasImages: false, script: 'unknown' };
-    const texts: string[] = [];
-    let usable = 0;
-    for (const i of sample) {
-      const page = await doc.getPage(i + 1).catch(() => { throw new PageTreeError(); });
-      try {
-        const input = await extractPageLayout(page, i);
-        if (usableTextLayer(input)) usable++;
-        if (pageNeedsOcr(input)) probe.scannedPages++;
-        probe.hasTables ||= looksLikeTable(input);
-        probe.hasFormulas ||= looksLikeFormulas(input);
-        probe.hasImages ||= input.images.length > 0;
-        for (const r of input.runs) texts.push(r.text);
-      } finally {
-        page.cleanup();
-      }
+async function probePdf(doc: PdfPages, mediaType: MediaType, onStart?: (pages: number) => void): Promise<DocumentProbe> {
+  const pages = doc.numPages;
+  const sample = samplePages(pages);
+  onStart?.(sample.length);
+  const probe: DocumentProbe = { mediaType, pages, textLayerCoverage: 0, scannedPages: 0, hasTables: false, hasFormulas: false, hasImages: false, script: 'unknown' };
+  const texts: string[] = [];
+  let usable = 0;
+  for (const i of sample) {
+    const page = await doc.getPage(i);
+    try {
+      const input = await extractPageLayout(page, i);
+      if (usableTextLayer(input)) usable++;
+      if (pageNeedsOcr(input)) probe.scannedPages++;
+      probe.hasTables ||= looksLikeTable(input);
+      probe.hasFormulas ||= looksLikeFormulas(input);
+      probe.hasImages ||= input.images.length > 0;
+      for (const r of input.runs) texts.push(r.text);
+    } finally {
+      page.cleanup();
     }
-    probe.textLayerCoverage = sample.length > 0 ? usable / sample.length : 0;
-    probe.script = dominantScript(texts);
-    return probe;
-  } finally {
-    await closePdf(doc);
   }
+  probe.textLayerCoverage = sample.length > 0 ? usable / sample.length : 0;
+  probe.script = dominantScript(texts);
+  return probe;
 }

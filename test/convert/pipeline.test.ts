@@ -159,3 +159,14 @@ test('an image scan above 200 dpi is first read scaled down to 200 dpi, keeping 
   const low = await decodeImagePageGray(new Uint8Array(png), 0, 400);
   assert.deepEqual([low.width, low.height], [600, 900]);
 });
+
+test('the render path used by the GPU adapters recovers a broken page tree like the parser (robustness corpus)', async () => {
+  const bytes = new Uint8Array(readFileSync(`${ROBUSTNESS_DIR}/pdfjs__issue21436.pdf`));
+  const parsed = await parseDocument(bytes, { pageTimeoutS: 30 });
+  const rendered: number[] = [];
+  for await (const p of renderPagesToPng(bytes, { dpi: 50 })) {
+    assert.deepEqual([...p.png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+    rendered.push(p.index);
+  }
+  assert.deepEqual(rendered, parsed.pages.map((_, i) => i));
+});

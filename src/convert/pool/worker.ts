@@ -1,5 +1,5 @@
 // A pool worker: runs the parser's heavy tasks (parse, probe, render) off the main thread.
-import { closePdf, openPdf } from '../pdf/open.js';
+import { withPdfPages } from '../pdf/document.js';
 import { installPdfjsWorker } from '../pdf/pdfjs-worker.js';
 import { renderPagePng } from '../pdf/render.js';
 import { imagePageCount, imagePagePng } from '../images.js';
@@ -54,23 +54,25 @@ async function render(p: RenderPayload, ctx: TaskContext) {
     }
     return { result: null };
   }
-  const doc = await openPdf(p.bytes);
-  try {
+  // The page-tree repair (pdf/document.ts) is on this path too; on a restart over the repaired
+  // file, pages already sent are not sent again.
+  const sent = new Set<number>();
+  return withPdfPages(p.bytes, async (doc) => {
     const { first, last } = window(doc.numPages);
     void ctx.emit({ type: 'start', pages: 1 });
     for (let i = first; i <= last; i++) {
       if (ctx.signal.aborted) throw new ParseAbortedError();
-      const page = await doc.getPage(i + 1);
+      if (sent.has(i)) continue;
+      const page = await doc.getPage(i);
       try {
         await send(i, await renderPagePng(page, p.dpi));
+        sent.add(i);
       } finally {
         page.cleanup();
       }
     }
     return { result: null };
-  } finally {
-    await closePdf(doc);
-  }
+  });
 }
 
 // pdf.js runs its "worker" in this thread; loading it now (not on the first document) moves the

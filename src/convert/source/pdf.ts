@@ -1,0 +1,53 @@
+// The PDF PageSource: pdf.js's text layer, rules and images per page (pdf/extract.ts); a page
+// without a usable text layer is rendered and read by OCR, keeping the text layer's exact words.
+import { OCR_RENDER_DPI } from '../limits.js';
+import type { PageLayoutInput } from '../layout/types.js';
+import { ocrImage, type OcrEngine } from '../ocr/index.js';
+import type { PdfPages } from '../pdf/document.js';
+import { extractPageLayout } from '../pdf/extract.js';
+import type { PDFPageProxy } from '../pdf/open.js';
+import { renderPageGray } from '../pdf/render.js';
+import { mergeTextLayer, needsFinerOcr, OCR_FAST_DPI, pageNeedsOcr } from './ocr-rules.js';
+import type { PageSource } from './types.js';
+
+export interface OcrOptions {
+  langs: string[];
+  engine?: OcrEngine;
+  signal?: AbortSignal;
+}
+
+/** Placed images covering more than this share of an OCR'd page are the scan itself, not figures. */
+const SCAN_IMAGE_PAGE_SHARE = 0.5;
+
+async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: OcrOptions): Promise<PageLayoutInput> {
+  let ocr = await ocrImage(await renderPageGray(page, OCR_FAST_DPI), ocrOpts);
+  if (needsFinerOcr(ocr.runs)) ocr = await ocrImage(await renderPageGray(page, OCR_RENDER_DPI), ocrOpts);
+  const pageArea = input.width * input.height;
+  return {
+    ...input,
+    width: ocr.width,
+    height: ocr.height,
+    runs: ocr.rotation === 0 ? mergeTextLayer(input.runs, ocr.runs) : ocr.runs,
+    // Rules and figures are in the unrotated frame; keep them only when OCR kept the orientation.
+    rules: ocr.rotation === 0 ? input.rules : [],
+    images: ocr.rotation === 0 ? input.images.filter((b) => b.width * b.height < SCAN_IMAGE_PAGE_SHARE * pageArea) : [],
+    fromOcr: true,
+  };
+}
+
+/** Pages of an opened PDF (withPdfPages: the page-tree repair is inside). */
+export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions): PageSource {
+  return {
+    pageCount: pdf.numPages,
+    async page(index, checkpoint) {
+      const page = await pdf.getPage(index);
+      try {
+        const input = await extractPageLayout(page, index);
+        checkpoint();
+        return pageNeedsOcr(input) ? await ocrPdfPage(page, input, ocrOpts) : input;
+      } finally {
+        page.cleanup();
+      }
+    },
+  };
+}
