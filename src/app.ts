@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { LIMITS, type Config } from './config.js';
 import { Idempotency } from './accounts/idempotency.js';
 import { Metering } from './accounts/metering.js';
+import { MeterLeases } from './accounts/meter-lease.js';
 import { AccountService } from './accounts/service.js';
 import { MemoryRateLimiter, PostgresRateLimiter, type RateLimiter } from './accounts/token-bucket.js';
 import { installAuth } from './api/auth.js';
@@ -97,12 +98,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const limiter: RateLimiter = store.kind === 'postgres' ? new PostgresRateLimiter(store) : new MemoryRateLimiter();
   await accounts.start();
   await metering.start();
+  const meters = new MeterLeases(metering, app.log);
+  meters.start();
   const health = healthProbes();
 
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('accounts', accounts);
   app.decorate('metering', metering);
+  app.decorate('meters', meters);
   app.decorate('idempotency', idempotency);
   app.decorate('registerHealthProbe', (name: string, probe: HealthProbe) => health.register(name, probe));
 
@@ -119,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     limiter.close();
     idempotency.close();
+    meters.stop();
     await metering.stop();
     await accounts.stop();
     await deps.models?.close().catch(() => {});

@@ -64,6 +64,13 @@ export const LIMITS = {
   idempotencyPendingTimeoutS: 3600,
   /** Graceful shutdown: in-flight requests get this long before the process exits anyway. */
   shutdownGraceMs: 10_000,
+  /** Time budget of the probe (page count, routing features) run under the caller's slot (issue 10 item 3). */
+  probeBudgetS: 5,
+  /** Meter settlement (src/accounts/meter-lease.ts): waits before each attempt, then deferred to a timer. */
+  meterSettleRetryDelaysMs: [0, 200, 1_000, 3_000],
+  meterSettleRetryIntervalMs: 5_000,
+  /** Deferred releases kept in memory at most (a charge is always kept; releases are also found by the jobs sweep). */
+  meterUnsettledMax: 10_000,
 } as const;
 
 export interface Config {

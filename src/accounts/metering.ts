@@ -126,6 +126,14 @@ export class Metering {
     });
   }
 
+  /** Renames a holder (its slot and any reservation) in one transaction: a sync holder becoming a job. */
+  async moveHolder(from: string, to: string): Promise<void> {
+    await this.store.tx(async (q) => {
+      await q('UPDATE concurrency_slots SET holder_id = $2 WHERE holder_id = $1', [from, to]);
+      await q('UPDATE page_reservations SET holder_id = $2 WHERE holder_id = $1', [from, to]);
+    });
+  }
+
   /** Frees the holder's slot. Idempotent. */
   async releaseSlot(holderId: string): Promise<void> {
     const rows = await this.store.query<{ account_id: string }>('DELETE FROM concurrency_slots WHERE holder_id = $1 RETURNING account_id', [holderId]);

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS, TIERS } from '../config.js';
 import { canonicalJson, fingerprint } from '../accounts/idempotency.js';
 import { ROUTE_AUTH, type KeyCaller } from '../accounts/scopes.js';
-import { ParseError, LanguageError, probeDocument } from '../convert/index.js';
+import { ParseError, LanguageError, probeDocument, sniffMediaType } from '../convert/index.js';
+import type { AdmissionLease, MeterLease } from '../accounts/meter-lease.js';
+import type { ModelId } from '../models/gateway.js';
 import { ServiceError } from '../errors/service-error.js';
 import { isErrorCode } from '../errors/catalogue.js';
 import { newJobId } from '../jobs/service.js';
@@ -87,11 +89,47 @@ async function convert(
   app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, caller: KeyCaller, upload: ConvertUpload,
   accepted: (status: 200 | 202, body: unknown) => Promise<void>,
 ): Promise<void> {
+  const { fields } = upload;
+  if (!sniffMediaType(upload.bytes)) throw new ServiceError('unsupported_media_type'); // 415, magic bytes only
+  // The account's slot is taken before the probe (issue 10 item 3): a document is opened only
+  // under a slot, so costly documents cannot stall the pool for free. One lease settles it all.
+  const lease = await app.meters.acquire(caller.accountId, app.jobService.syncHolderId()); // 429
+  let admitted: Admitted;
+  try {
+    admitted = await admit(app, caller, upload, lease);
+  } catch (err) {
+    await lease.release();
+    throw err;
+  }
+  if (admitted.path === 'sync') return convertSync(app, request, reply, upload, admitted, lease, accepted);
+
+  const { probe, model, routeReason } = admitted;
+  const holder = lease.holderId;
+  try {
+    await app.jobService.submit({
+      id: holder, accountId: caller.accountId, bytes: upload.bytes, mediaType: probe.mediaType, pages: probe.pages,
+      sha256: upload.sha256, model, routeReason, formats: fields.formats, delivery: fields.delivery ?? 'sse',
+      lang: fields.lang, webhook: fields.webhook,
+    });
+  } catch (err) {
+    await lease.release(); // no job record: the lease is still ours; once submitted, the job settles it
+    throw err;
+  }
+  const base = `${app.config.publicUrl}/v1/jobs/${holder}`;
+  const body = { job_id: holder, status: 'queued' as const, links: { self: base, events: `${base}/events`, result: `${base}/result` } };
+  await accepted(202, body);
+  reply.code(202).header('location', base).send(body);
+}
+
+interface Admitted { path: Path; probe: DocumentProbe; model: ModelId; routeReason: string }
+
+/** Under the slot: probe (short budget) → tier page limit → model → sync gate → pages reserved (402). */
+async function admit(app: FastifyInstance, caller: KeyCaller, upload: ConvertUpload, lease: AdmissionLease): Promise<Admitted> {
   const tier = TIERS[caller.tier];
   const { fields } = upload;
   let probe: DocumentProbe;
   try {
-    probe = await probeDocument(upload.bytes); // 415 / 422 document errors
+    probe = await probeDocument(upload.bytes, { budgetS: LIMITS.probeBudgetS }); // 415 / 422 document errors
   } catch (err) {
     throw asServiceError(err);
   }
@@ -100,36 +138,19 @@ async function convert(
   }
   const { model, routeReason } = app.models.select(fields.model, probe);
   const path = choosePath(fields, probe.pages, upload.bytes.length, app.models.isReady(model));
+  // A job's holder is its id (the sweep finds a crashed node's jobs by it); sync keeps the node-named one.
+  if (path === 'async') await lease.moveTo(newJobId());
+  await lease.reserve(probe.pages); // 402
+  return { path, probe, model, routeReason };
+}
 
-  const holder = path === 'async' ? newJobId() : app.jobService.syncHolderId();
-  await app.metering.reservePages(caller.accountId, probe.pages, holder); // 402
-  try {
-    await app.metering.acquireSlot(caller.accountId, holder); // 429
-  } catch (err) {
-    await app.metering.releaseReservation(holder);
-    throw err;
-  }
-
-  if (path === 'async') {
-    try {
-      await app.jobService.submit({
-        id: holder, accountId: caller.accountId, bytes: upload.bytes, mediaType: probe.mediaType, pages: probe.pages,
-        sha256: upload.sha256, model, routeReason, formats: fields.formats, delivery: fields.delivery ?? 'sse',
-        lang: fields.lang, webhook: fields.webhook,
-      });
-    } catch (err) {
-      await app.metering.releaseSlot(holder);
-      await app.metering.releaseReservation(holder);
-      throw err;
-    }
-    const base = `${app.config.publicUrl}/v1/jobs/${holder}`;
-    const body = { job_id: holder, status: 'queued' as const, links: { self: base, events: `${base}/events`, result: `${base}/result` } };
-    await accepted(202, body);
-    reply.code(202).header('location', base).send(body);
-    return;
-  }
-
-  // Sync: the conversion runs while the request waits; a dropped connection aborts it.
+/** Sync: the conversion runs while the request waits; a dropped connection aborts it. */
+async function convertSync(
+  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, upload: ConvertUpload, admitted: Admitted,
+  lease: MeterLease, accepted: (status: 200 | 202, body: unknown) => Promise<void>,
+): Promise<void> {
+  const { fields } = upload;
+  const { probe, model, routeReason } = admitted;
   const abort = new AbortController();
   const onClose = () => { if (!reply.raw.writableEnded) abort.abort(); };
   reply.raw.once('close', onClose);
@@ -146,14 +167,14 @@ async function convert(
     });
     pages = out.pages;
     backend = out.backend;
-    await app.metering.chargeReservation(holder);
   } catch (err) {
-    await app.metering.releaseReservation(holder);
-    throw asServiceError(err);
-  } finally {
     reply.raw.off('close', onClose);
-    await app.metering.releaseSlot(holder);
+    await lease.release();
+    throw asServiceError(err);
   }
+  reply.raw.off('close', onClose);
+  // Charged once the conversion is done; a refused charge is retried, never released (issue 10 item 5).
+  await lease.charge();
   const meta = { pages: probe.pages, sha256: upload.sha256, timing_ms: Date.now() - started, backend, model, route_reason: routeReason };
   request.log.info({ pages: probe.pages, timing_ms: meta.timing_ms, model, path: 'sync' }, 'converted');
   await accepted(200, null);

@@ -22,7 +22,7 @@ export async function registerJobService(app: FastifyInstance, gateway: ModelGat
     db: app.store,
     config: app.config,
     gateway,
-    metering: app.metering,
+    metering: app.meters,
     log: app.log,
     singleNode: app.store.kind === 'pglite',
     ...opts,

@@ -2,6 +2,7 @@
 import type { Config } from '../config.js';
 import type { Idempotency } from '../accounts/idempotency.js';
 import type { Metering } from '../accounts/metering.js';
+import type { MeterLeases } from '../accounts/meter-lease.js';
 import type { Caller, RouteAuth, Scope } from '../accounts/scopes.js';
 import type { AccountService } from '../accounts/service.js';
 import type { Store } from '../store/types.js';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     store: Store;
     accounts: AccountService;
     metering: Metering;
+    /** Slot + reservation leases: the only way conversions take and settle meters. */
+    meters: MeterLeases;
     idempotency: Idempotency;
     /** Adds a dependency to GET /health (store is built in). Anything but `up` makes the service `degraded`. */
     registerHealthProbe(name: string, probe: HealthProbe): void;

@@ -60,11 +60,11 @@ function requireSupported(bytes: Uint8Array): void {
   if (sniffMediaType(bytes) === null) throw new ParseError('unsupported_media_type');
 }
 
-/** Media type and page count, then routing features from a sample of pages. */
-export async function probeDocument(bytes: Uint8Array): Promise<DocumentProbe> {
+/** Media type and page count, then routing features from a sample of pages. `budgetS`: its time budget (the caller's, e.g. the API's short probe budget). */
+export async function probeDocument(bytes: Uint8Array, opts: { budgetS?: number } = {}): Promise<DocumentProbe> {
   requireSupported(bytes);
   const copy = ownedCopy(bytes);
-  return convertPool().run<DocumentProbe>('probe', { bytes: copy }, { transfer: [copy.buffer as ArrayBuffer], pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S });
+  return convertPool().run<DocumentProbe>('probe', { bytes: copy }, { transfer: [copy.buffer as ArrayBuffer], pageTimeoutS: opts.budgetS ?? DEFAULT_PAGE_TIMEOUT_S });
 }
 
 let nextDocument = 1;

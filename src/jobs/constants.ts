@@ -8,6 +8,8 @@ export const JOB_LIMITS = {
   heartbeatIntervalMs: 5_000,
   /** A non-terminal job whose owner has not beaten for this long is orphaned (crash recovery). */
   staleAfterMs: 30_000,
+  /** A job's terminal step (complete/fail) refused by the store is retried after these waits, then by each sweep. */
+  finishRetryDelaysMs: [0, 500, 2_000, 5_000],
   /** How often recovery and purges run. */
   sweepIntervalMs: 10_000,
   /** How often the webhook poller looks for due deliveries. */

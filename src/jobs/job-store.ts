@@ -140,13 +140,16 @@ export class JobStore {
   /**
    * Metering holders nobody will settle: sync holders (`sync_<node>_…`) of nodes that stopped
    * beating (single node: of any other process) and job holders without a live job record.
+   * `completed`: the holder is a completed job whose charge did not go through (charge, never release).
    */
-  async orphanHolders(nodeId: string, singleNode: boolean, staleMs: number): Promise<{ holder_id: string }[]> {
-    return this.db.query<{ holder_id: string }>(
+  async orphanHolders(nodeId: string, singleNode: boolean, staleMs: number): Promise<{ holder_id: string; completed: boolean }[]> {
+    const rows = await this.db.query<{ holder_id: string; completed: boolean }>(
       `WITH holders AS (
          SELECT holder_id, created_at AS since FROM page_reservations
          UNION ALL SELECT holder_id, acquired_at AS since FROM concurrency_slots)
-       SELECT DISTINCT h.holder_id FROM holders h
+       SELECT DISTINCT h.holder_id,
+         EXISTS (SELECT 1 FROM jobs j WHERE j.id = h.holder_id AND j.status = 'completed') AS completed
+       FROM holders h
        WHERE (h.holder_id LIKE 'sync\\_%' AND h.holder_id NOT LIKE $1
               AND ($2::boolean OR NOT EXISTS (
                 SELECT 1 FROM job_nodes n WHERE h.holder_id LIKE 'sync\\_' || n.node_id || '\\_%'
@@ -155,6 +158,7 @@ export class JobStore {
               AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = h.holder_id AND j.status IN ('queued', 'warming', 'processing')))`,
       [`sync\\_${nodeId.replace(/_/g, '\\_')}\\_%`, singleNode, staleMs],
     );
+    return rows.map((r) => ({ holder_id: r.holder_id, completed: r.completed === true || (r.completed as unknown) === 't' }));
   }
 
   async purgeFinished(): Promise<void> {

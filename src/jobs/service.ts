@@ -3,6 +3,7 @@
 // jobs orphaned by a dead node. Document bytes live only in this node's memory while queued or
 // running (DECISIONS §6): never the store, never a file, never a log line.
 import { randomBytes } from 'node:crypto';
+import type { MeterLease } from '../accounts/meter-lease.js';
 import type { Config } from '../config.js';
 import { isErrorCode, type ErrorCode } from '../errors/catalogue.js';
 import { ERROR_CATALOGUE } from '../errors/catalogue.js';
@@ -16,11 +17,9 @@ import { JobStore, type Delivery, type JobRecord } from './job-store.js';
 import { ResultStore, type StoredResult } from './result-store.js';
 import { WebhookDeliverer, type WebhookTarget } from './webhooks/deliverer.js';
 
-/** The metering calls a job makes after acceptance (src/accounts, `app.metering`). */
+/** The meters a job settles after acceptance: its lease, by holder id = job id (src/accounts/meter-lease.ts). */
 export interface JobMetering {
-  chargeReservation(holderId: string): Promise<void>;
-  releaseReservation(holderId: string): Promise<void>;
-  releaseSlot(holderId: string): Promise<void>;
+  held(holderId: string): MeterLease;
 }
 
 export interface Logger {
@@ -109,6 +108,8 @@ export class JobService {
   private timers: NodeJS.Timeout[] = [];
   private unlistenCancel: (() => Promise<void>) | null = null;
   private readonly runs = new Set<Promise<void>>();
+  /** Terminal steps (complete/fail) the store refused, by job id; retried by the sweep. */
+  private readonly unfinished = new Map<string, () => Promise<void>>();
   private stopped = false;
 
   constructor(private readonly o: JobServiceOptions) {
@@ -150,7 +151,7 @@ export class JobService {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    for (const r of [...this.queue]) await this.fail(r.job.id, 'conversion_failed', r);
+    for (const r of [...this.queue]) await this.fail(r.job.id, 'conversion_failed', r).catch((err) => this.logStoreError(r.job.id, err));
     this.queue.length = 0;
     for (const r of this.live.values()) r.abort.abort();
     await Promise.allSettled([...this.runs]);
@@ -181,17 +182,23 @@ export class JobService {
   async releaseOrphanHolders(): Promise<number> {
     const staleMs = this.o.staleAfterMs ?? JOB_LIMITS.staleAfterMs;
     const rows = await this.jobs.orphanHolders(this.nodeId, Boolean(this.o.singleNode), staleMs);
-    for (const { holder_id } of rows) {
+    for (const { holder_id, completed } of rows) {
       if (this.live.has(holder_id)) continue;
-      this.o.log.warn({ holder: holder_id }, 'orphaned reservation released');
-      await this.o.metering.releaseReservation(holder_id);
-      await this.o.metering.releaseSlot(holder_id);
+      // A completed job whose charge the store refused is charged now, never released (issue 10 item 5).
+      if (completed) {
+        this.o.log.warn({ holder: holder_id }, 'completed job charged by the sweep');
+        await this.o.metering.held(holder_id).charge();
+      } else {
+        this.o.log.warn({ holder: holder_id }, 'orphaned reservation released');
+        await this.o.metering.held(holder_id).release();
+      }
     }
     return rows.length;
   }
 
   /** Recovery and purges; also callable directly (tests, operators). */
   async sweep(): Promise<void> {
+    await this.retryUnfinished();
     await this.recoverOrphans(null);
     await this.releaseOrphanHolders();
     await this.results.purgeExpired();
@@ -237,8 +244,7 @@ export class JobService {
     const local = this.live.get(jobId);
     if (local) this.abortLocal(jobId);
     else await this.o.db.notify(CHANNELS.jobCancel, jobId).catch(() => {});
-    await this.o.metering.releaseReservation(jobId);
-    await this.o.metering.releaseSlot(jobId);
+    await this.o.metering.held(jobId).release();
     this.hub.signal(jobId);
     this.o.log.info({ job_id: jobId, account: accountId }, 'job cancelled');
     return true;
@@ -260,7 +266,8 @@ export class JobService {
     while (!this.stopped && this.active < limit && this.queue.length > 0) {
       const entry = this.queue.shift()!;
       this.active++;
-      const p = this.run(entry).finally(() => {
+      // run() ends every job itself; a rejection here would be a bug, never a crash (issue 10 item 5).
+      const p = this.run(entry).catch((err) => this.logStoreError(entry.job.id, err)).finally(() => {
         this.active--;
         this.runs.delete(p);
         this.pump();
@@ -322,17 +329,53 @@ export class JobService {
       job.bytes = new Uint8Array(0);
       await chain;
       if (entry.cancelled) return;
-      await this.complete(job, out.pages, out.backend, Date.now() - started);
+      const timingMs = Date.now() - started;
+      await this.finish(job.id, () => this.complete(job, out.pages, out.backend, timingMs));
     } catch (err) {
       job.bytes = new Uint8Array(0);
       await chain;
       if (entry.cancelled) return;
       const code = errorCodeOf(err);
       this.o.log.warn({ job_id: job.id, code }, 'job failed');
-      await this.fail(job.id, code, entry);
+      await this.finish(job.id, () => this.fail(job.id, code, entry));
     } finally {
       this.live.delete(job.id);
     }
+  }
+
+  /**
+   * Runs a job's terminal step, retried while the store refuses it (a lost connection, a restart):
+   * the job keeps its slot and reservation meanwhile and the sweep tries again, so it still ends
+   * completed or failed; nothing is left reserved and nothing rejects unhandled.
+   */
+  private async finish(jobId: string, step: () => Promise<void>): Promise<void> {
+    for (const delayMs of JOB_LIMITS.finishRetryDelaysMs) {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
+      try {
+        await step();
+        this.unfinished.delete(jobId);
+        return;
+      } catch (err) {
+        this.logStoreError(jobId, err);
+      }
+    }
+    this.unfinished.set(jobId, step);
+  }
+
+  /** Terminal steps the store refused earlier (retried by the sweep timer). */
+  private async retryUnfinished(): Promise<void> {
+    for (const [jobId, step] of [...this.unfinished]) {
+      try {
+        await step();
+        this.unfinished.delete(jobId);
+      } catch (err) {
+        this.logStoreError(jobId, err);
+      }
+    }
+  }
+
+  private logStoreError(jobId: string, err: unknown): void {
+    this.o.log.error({ job_id: jobId, err: (err as Error)?.message }, 'job step failed in the store; will retry');
   }
 
   private async complete(job: NewJob, pages: string[], backend: string, timingMs: number): Promise<void> {
@@ -355,9 +398,9 @@ export class JobService {
       return after;
     });
     if (!done) return;
-    // spec §8 rule 3 / DECISIONS §3: charged exactly once, on completion.
-    await this.o.metering.chargeReservation(job.id);
-    await this.o.metering.releaseSlot(job.id);
+    // spec §8 rule 3 / DECISIONS §3: charged exactly once, on completion. The lease retries a
+    // refused charge and never turns it into a release; the sweep charges what is left.
+    await this.o.metering.held(job.id).charge();
     this.hub.signal(job.id);
     if (webhook) this.webhooks.kick();
     this.o.log.info({ job_id: job.id, account: job.accountId, pages: job.pages, timing_ms: timingMs, model: job.model }, 'job completed');
@@ -377,9 +420,10 @@ export class JobService {
       }
       return after;
     });
-    await this.o.metering.releaseReservation(jobId);
-    await this.o.metering.releaseSlot(jobId);
+    // Only the step that ended the job releases it: a job already completed (its charge pending)
+    // or failed elsewhere is never released here (issue 10 item 5).
     if (!done) return;
+    await this.o.metering.held(jobId).release();
     this.hub.signal(jobId);
     if (webhook) this.webhooks.kick();
   }

@@ -100,16 +100,23 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
     query,
     async tx(fn) {
       const client = await pool.connect();
+      // A checked-out client whose connection dies (server restart, pg_terminate_backend) emits
+      // 'error'; unheard, that event would crash the process. The query in flight rejects anyway.
+      let broken: Error | undefined;
+      const onClientError = (err: Error) => { broken = err; onError(err); };
+      client.on('error', onClientError);
       try {
         await client.query('BEGIN');
         const result = await fn(async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[]);
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch((e: Error) => { broken ??= e; });
         throw err;
       } finally {
-        client.release();
+        client.off('error', onClientError);
+        // A broken client is discarded, not handed to the next caller.
+        client.release(broken);
       }
     },
     async listen(channel, fn) {

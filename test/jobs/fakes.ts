@@ -58,9 +58,11 @@ export function recordingMetering(): RecordingMetering {
   const log: string[] = [];
   return {
     log,
-    async chargeReservation(h) { log.push(`charge ${h}`); },
-    async releaseReservation(h) { log.push(`release ${h}`); },
-    async releaseSlot(h) { log.push(`slot ${h}`); },
+    held: (h: string) => ({
+      holderId: h,
+      async charge() { log.push(`charge ${h}`, `slot ${h}`); },
+      async release() { log.push(`release ${h}`, `slot ${h}`); },
+    }),
   };
 }
 
