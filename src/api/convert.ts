@@ -129,7 +129,7 @@ async function admit(app: FastifyInstance, caller: KeyCaller, upload: ConvertUpl
   const { fields } = upload;
   let probe: DocumentProbe;
   try {
-    probe = await probeDocument(upload.bytes, { budgetS: LIMITS.probeBudgetS }); // 415 / 422 document errors
+    probe = await probeDocument(upload.bytes, { budgetS: LIMITS.probeBudgetS, owner: caller.accountId }); // 415 / 422 document errors; queued fairly per account
   } catch (err) {
     throw asServiceError(err);
   }

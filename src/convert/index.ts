@@ -4,19 +4,21 @@ import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ParseError } from './errors.js';
-import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES } from './limits.js';
+import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES, PROBE_BUDGET_MS } from './limits.js';
 import { resolveOcrLanguages } from './ocr/languages.js';
 import type { ParsedDocument, PipelineResult } from './pipeline.js';
 import { WorkerPool } from './pool/pool.js';
 import { pdfjsWorkerBootstrap } from './pdf/pdfjs-worker.js';
 import type { TaskEvent } from './pool/protocol.js';
+import { streamTask } from './pool/stream.js';
+import type { PdfWindow } from './pdf/split.js';
 import type { DocumentProbe } from './probe.js';
 import { sniffMediaType } from './sniff.js';
 
 export { sniffMediaType, type MediaType } from './sniff.js';
 export { ParseError, LanguageError, ParseAbortedError, type ParseErrorCode } from './errors.js';
 export { availableOcrLanguages } from './ocr/languages.js';
-export { splitPdf } from './pdf/split.js';
+export type { PdfWindow } from './pdf/split.js';
 export type { DocumentProbe, Script } from './probe.js';
 export type { ParsedDocument } from './pipeline.js';
 
@@ -31,6 +33,8 @@ export interface ParseOptions {
   pageTimeoutS: number;
   signal?: AbortSignal;
   onPage?: (e: PageEvent) => void;
+  /** Fairness key (the account): a free worker goes to the owner holding fewest (pool.ts). */
+  owner?: string;
 }
 
 let pool: WorkerPool | undefined;
@@ -51,71 +55,121 @@ function convertPool(): WorkerPool {
   return pool;
 }
 
-/** A private copy of the bytes, transferred (not copied again) to the worker. */
+/** A private copy of the bytes, transferred (not copied again) to the worker (warm-up only). */
 function ownedCopy(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(bytes);
+}
+
+/**
+ * One copy of a document per caller array, in shared memory (issue 10 item 2): the probe, every
+ * page window and every render or split of it read the same bytes, none is copied per task. Kept
+ * as long as the caller holds its array; the caller must not change the bytes afterwards.
+ */
+const sharedCopies = new WeakMap<Uint8Array, Uint8Array>();
+
+function sharedBytes(bytes: Uint8Array): Uint8Array {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  let copy = sharedCopies.get(bytes);
+  if (!copy) {
+    copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+    copy.set(bytes);
+    sharedCopies.set(bytes, copy);
+  }
+  return copy;
 }
 
 function requireSupported(bytes: Uint8Array): void {
   if (sniffMediaType(bytes) === null) throw new ParseError('unsupported_media_type');
 }
 
-/** Media type and page count, then routing features from a sample of pages. `budgetS`: its time budget (the caller's, e.g. the API's short probe budget). */
-export async function probeDocument(bytes: Uint8Array, opts: { budgetS?: number } = {}): Promise<DocumentProbe> {
-  requireSupported(bytes);
-  const copy = ownedCopy(bytes);
-  return convertPool().run<DocumentProbe>('probe', { bytes: copy }, { transfer: [copy.buffer as ArrayBuffer], pageTimeoutS: opts.budgetS ?? DEFAULT_PAGE_TIMEOUT_S });
+export interface ProbeOptions {
+  /** Fairness key (the account): a free worker goes to the owner holding fewest (pool.ts). */
+  owner?: string;
+  signal?: AbortSignal;
+  /** The probe's whole time budget in seconds (default PROBE_BUDGET_MS). */
+  budgetS?: number;
 }
 
 let nextDocument = 1;
 
 /**
+ * Media type and page count, then routing features from a sample of pages. Queued like any other
+ * task of its owner (no jumping the queue) and killed past its budget (issue 10 item 3).
+ */
+export async function probeDocument(bytes: Uint8Array, opts: ProbeOptions = {}): Promise<DocumentProbe> {
+  requireSupported(bytes);
+  const budgetMs = opts.budgetS !== undefined ? opts.budgetS * 1000 : PROBE_BUDGET_MS;
+  return convertPool().run<DocumentProbe>('probe', { bytes: sharedBytes(bytes), budgetMs }, {
+    group: opts.owner ?? `doc-${nextDocument++}`,
+    signal: opts.signal,
+    pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S,
+    budgetMs,
+  });
+}
+
+/**
  * Markdown per physical page. Throws ParseError, LanguageError (bad `lang`) or ParseAbortedError.
- * The first window of PARSE_CHUNK_PAGES pages learns the page count; the other windows then run on
- * the other workers, and the document is finished (running headers/footers) once all are in.
+ * The first window of PARSE_CHUNK_PAGES pages learns the page count; the other windows are then
+ * queued as workers free up (at most one per worker in flight: a long document never queues all
+ * of its windows at once), and the document is finished (running headers/footers) once all are in.
  */
 export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
   requireSupported(bytes);
   const langs = resolveOcrLanguages(opts.lang);
   const pool = convertPool();
-  const group = nextDocument++;
+  const doc = sharedBytes(bytes);
+  const group = opts.owner ?? `doc-${nextDocument++}`;
   const failed = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;
   setMaxListeners(0, signal); // one listener per page window
   let pagesDone = 0;
   let firstFailure: unknown;
-  const rest: Array<Promise<PipelineResult>> = [];
-  const runWindow = (firstPage: number) => {
-    const copy = ownedCopy(bytes);
-    const task = pool.run<PipelineResult>('parse', { bytes: copy, langs, pageTimeoutS: opts.pageTimeoutS, firstPage, maxPages: PARSE_CHUNK_PAGES }, {
-      transfer: [copy.buffer as ArrayBuffer],
+  const windows: PipelineResult[] = [];
+  const runWindow = (firstPage: number, onTotal?: (total: number) => void) => {
+    const task = pool.run<PipelineResult>('parse', { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, firstPage, maxPages: PARSE_CHUNK_PAGES }, {
       signal,
       group,
       pageTimeoutS: opts.pageTimeoutS,
       onEvent: (e: TaskEvent) => {
-        if (e.type === 'start' && firstPage === 0 && 'total' in e) {
-          for (let f = PARSE_CHUNK_PAGES; f < Number(e.total); f += PARSE_CHUNK_PAGES) rest.push(runWindow(f));
-        } else if (e.type === 'page') {
+        if (e.type === 'start' && 'total' in e) onTotal?.(Number(e.total));
+        else if (e.type === 'page') {
           pagesDone++;
           opts.onPage?.({ index: Number(e.index), pagesDone, pages: Number(e.pages) });
         }
       },
     });
-    // The first failure cancels the other windows; each rejection is observed below.
+    // The first failure cancels the other windows; each rejection is observed by its lane.
     task.catch((err: unknown) => {
       firstFailure ??= err;
       failed.abort();
     });
-    return task;
+    return task.then((w) => void windows.push(w));
   };
+  // Lanes: each runs one window at a time and then takes the next unclaimed one.
+  let nextWindow = PARSE_CHUNK_PAGES;
+  let total = 0;
+  const lane = async () => {
+    while (nextWindow < total && !signal.aborted) {
+      const first = nextWindow;
+      nextWindow += PARSE_CHUNK_PAGES;
+      await runWindow(first);
+    }
+  };
+  const lanes: Array<Promise<void>> = [];
   try {
-    const head = await runWindow(0);
+    await runWindow(0, (t) => {
+      total = t;
+      for (let i = 1; i < pool.size && nextWindow < total; i++) lanes.push(lane());
+    });
+    const head = windows[0]!;
     if (head.finalized) return { pages: head.pages, pageModels: head.pageModels };
-    const windows = [head, ...(await Promise.all(rest))].sort((a, b) => a.firstPage - b.firstPage);
-    const pageModels = windows.flatMap((w) => w.pageModels);
+    lanes.push(lane());
+    await Promise.all(lanes);
+    const pageModels = windows.sort((a, b) => a.firstPage - b.firstPage).flatMap((w) => w.pageModels);
     return await pool.run<ParsedDocument>('finalize', { pageModels }, { signal, group, pageTimeoutS: opts.pageTimeoutS });
   } catch (err) {
     failed.abort();
+    await Promise.allSettled(lanes);
     // A window cancelled because another failed reports the original failure.
     throw firstFailure ?? err;
   }
@@ -134,45 +188,30 @@ export interface RenderOptions {
  * PDF pages rendered, or image pages (TIFF frames, WebP…) re-encoded, as PNG, one at a time: the
  * next page is rendered only once the consumer asked for it, so memory stays flat.
  */
-export async function* renderPagesToPng(bytes: Uint8Array, opts: RenderOptions): AsyncIterable<{ index: number; png: Uint8Array }> {
+export function renderPagesToPng(bytes: Uint8Array, opts: RenderOptions): AsyncIterable<{ index: number; png: Uint8Array }> {
   requireSupported(bytes);
-  const copy = ownedCopy(bytes);
-  const stop = new AbortController();
-  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-  const ready: Array<{ index: number; png: Uint8Array; ack: () => void }> = [];
-  let wake: (() => void) | undefined;
-  let finished = false;
-  let failure: unknown;
-  const task = convertPool().run<null>('render', { bytes: copy, dpi: opts.dpi, first: opts.first, last: opts.last }, {
-    transfer: [copy.buffer as ArrayBuffer],
-    signal,
+  return streamTask(convertPool(), 'render', { bytes: sharedBytes(bytes), dpi: opts.dpi, first: opts.first, last: opts.last }, 'png', (e) => ({ index: Number(e.index), png: e.png as Uint8Array }), {
+    signal: opts.signal,
     pageTimeoutS: opts.pageTimeoutS ?? DEFAULT_PAGE_TIMEOUT_S,
-    onEvent: (e, ack) => {
-      if (e.type !== 'png') return ack();
-      ready.push({ index: Number(e.index), png: e.png as Uint8Array, ack });
-      wake?.();
-    },
   });
-  task.then(
-    () => { finished = true; wake?.(); },
-    (err: unknown) => { failure = err; finished = true; wake?.(); },
-  );
-  try {
-    for (;;) {
-      const next = ready.shift();
-      if (next) {
-        next.ack(); // lets the worker render the following page while this one is consumed
-        yield { index: next.index, png: next.png };
-        continue;
-      }
-      if (failure !== undefined) throw failure;
-      if (finished) return;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-    }
-  } finally {
-    if (!finished) stop.abort();
-  }
+}
+
+export interface SplitOptions {
+  /** Pages per window. */
+  size: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * A PDF cut into consecutive windows of at most `size` pages, each a PDF of its own, in a pool
+ * worker from one load of the document, one window at a time as the consumer takes them.
+ */
+export function splitPdfWindows(bytes: Uint8Array, opts: SplitOptions): AsyncIterable<PdfWindow> {
+  if (sniffMediaType(bytes) !== 'application/pdf') throw new ParseError('unsupported_media_type');
+  return streamTask(convertPool(), 'split', { bytes: sharedBytes(bytes), size: opts.size }, 'pdf', (e) => ({ first: Number(e.first), last: Number(e.last), pdf: e.pdf as Uint8Array }), {
+    signal: opts.signal,
+    pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S,
+  });
 }
 
 /**
@@ -231,6 +270,12 @@ let warmedUp = false;
  */
 export function convertPoolHealth(): 'up' | 'down' {
   return pool !== undefined && warmedUp && pool.isWarm() && pool.liveWorkers() > 0 ? 'up' : 'down';
+}
+
+/** Workers, busy workers and queued tasks of the pool (tests, diagnostics); zeros before first use. */
+export function convertPoolStats(): { workers: number; busy: number; queued: number } {
+  const { workers, busy, queued } = pool?.stats() ?? { workers: 0, busy: 0, queued: 0 };
+  return { workers, busy, queued };
 }
 
 /** Terminates the pool's workers (graceful shutdown; tests). The pool restarts on next use. */

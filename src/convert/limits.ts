@@ -27,3 +27,9 @@ export const DEFAULT_PAGE_TIMEOUT_S = 30;
  * (not derived from the core count) so that output does not depend on the machine.
  */
 export const PARSE_CHUNK_PAGES = 32;
+/**
+ * The probe's whole budget (issue 10 item 3): it samples at most PROBE_SAMPLE_PAGES pages, stops
+ * sampling at half of this (answering from the pages read), and is killed at this plus the grace.
+ * A probe that cannot read one page in time fails `document_too_complex` before any slot is spent.
+ */
+export const PROBE_BUDGET_MS = 5_000;

@@ -97,7 +97,11 @@ export function dominantScript(texts: string[]): Script {
   return (Object.entries(weighted).sort((a, b) => b[1] - a[1])[0][0]) as Script;
 }
 
-export async function probeInThread(bytes: Uint8Array, onStart?: (pages: number) => void): Promise<DocumentProbe> {
+/**
+ * Probes in this thread (a pool worker). Past `sampleUntil` (epoch ms) no further page is sampled:
+ * the features come from the pages read so far (at least one).
+ */
+export async function probeInThread(bytes: Uint8Array, onStart?: (pages: number) => void, sampleUntil = Infinity): Promise<DocumentProbe> {
   const mediaType = sniffMediaType(bytes);
   if (mediaType === null) throw new ParseError('unsupported_media_type');
   if (mediaType !== 'application/pdf') {
@@ -106,17 +110,20 @@ export async function probeInThread(bytes: Uint8Array, onStart?: (pages: number)
   }
   // Same page-tree repair as the parser (pdf/document.ts): the probe does not refuse a file that
   // the parser would convert.
-  return withPdfPages(bytes, (pdf) => probePdf(pdf, mediaType, onStart));
+  return withPdfPages(bytes, (pdf) => probePdf(pdf, mediaType, onStart, sampleUntil));
 }
 
-async function probePdf(doc: PdfPages, mediaType: MediaType, onStart?: (pages: number) => void): Promise<DocumentProbe> {
+async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: number) => void) | undefined, sampleUntil: number): Promise<DocumentProbe> {
   const pages = doc.numPages;
   const sample = samplePages(pages);
   onStart?.(sample.length);
   const probe: DocumentProbe = { mediaType, pages, textLayerCoverage: 0, scannedPages: 0, hasTables: false, hasFormulas: false, hasImages: false, script: 'unknown' };
   const texts: string[] = [];
   let usable = 0;
+  let sampled = 0;
   for (const i of sample) {
+    if (sampled > 0 && Date.now() > sampleUntil) break;
+    sampled++;
     const page = await doc.getPage(i);
     try {
       const input = await extractPageLayout(page, i);
@@ -130,7 +137,7 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart?: (pages: n
       page.cleanup();
     }
   }
-  probe.textLayerCoverage = sample.length > 0 ? usable / sample.length : 0;
+  probe.textLayerCoverage = sampled > 0 ? usable / sampled : 0;
   probe.script = dominantScript(texts);
   return probe;
 }

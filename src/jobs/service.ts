@@ -305,6 +305,7 @@ export class JobService {
           lang: job.lang,
           signal: entry.abort.signal,
           pageTimeoutS: this.o.config.pageTimeoutS,
+          owner: job.accountId,
           onWarming: () => moveTo('warming', job.model),
           onProcessing: () => moveTo('processing'),
           onPage: (e) => {

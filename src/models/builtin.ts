@@ -14,6 +14,7 @@ export async function convertBuiltin(loadParser: ParserLoader, doc: ConvertInput
       pageTimeoutS: opts.pageTimeoutS,
       signal: opts.signal,
       onPage: opts.onPage,
+      owner: opts.owner,
     });
     return { pages: out.pages, backend: BUILTIN_BACKEND };
   } catch (err) {

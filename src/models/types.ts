@@ -41,6 +41,8 @@ export interface ConvertOptions {
   /** Built-in parser budget per page (DOCCONV_PAGE_TIMEOUT_S). GPU calls use DOCCONV_MODEL_TIMEOUT_S. */
   pageTimeoutS: number;
   onPage?: (e: PageEvent) => void;
+  /** The account converting: the built-in parser's pool shares workers fairly between owners. */
+  owner?: string;
   /** Called once each time the backend turns cold during this conversion (job → `warming`). */
   onWarming?: () => void;
   /** Called once when a cold backend answers again (job → `processing`). */
@@ -67,11 +69,12 @@ export interface ConvertOutput {
 export interface ParserPort {
   parseDocument(
     bytes: Uint8Array,
-    opts: { lang?: string; pageTimeoutS: number; signal?: AbortSignal; onPage?: (e: PageEvent) => void },
+    opts: { lang?: string; pageTimeoutS: number; signal?: AbortSignal; onPage?: (e: PageEvent) => void; owner?: string },
   ): Promise<{ pages: string[] }>;
   renderPagesToPng(
     bytes: Uint8Array,
     opts: { dpi: number; first?: number; last?: number; signal?: AbortSignal },
   ): AsyncIterable<{ index: number; png: Uint8Array }>;
-  splitPdf(bytes: Uint8Array, first: number, last: number): Promise<Uint8Array>;
+  /** Consecutive windows of at most `size` pages as PDFs of their own, cut in a pool worker from one load. */
+  splitPdfWindows(bytes: Uint8Array, opts: { size: number; signal?: AbortSignal }): AsyncIterable<{ first: number; last: number; pdf: Uint8Array }>;
 }

@@ -1,7 +1,8 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ParseAbortedError, ParseError, LanguageError, convertPoolHealth, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdf, warmConvertPool } from '../../src/convert/index.js';
+import { ParseAbortedError, ParseError, LanguageError, convertPoolHealth, convertPoolStats, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdfWindows, warmConvertPool } from '../../src/convert/index.js';
+import { splitPdf } from '../../src/convert/pdf/split.js';
 import { needsFinerOcr, runPipeline } from '../../src/convert/pipeline.js';
 import { isUniform, ocrImage, terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { PDFDocument } from 'pdf-lib';
@@ -32,6 +33,20 @@ test('a long document parsed in page windows on several workers equals a sequent
   const sequential = await runPipeline(pdf, { langs: ['eng'], pageTimeoutS: 30 });
   assert.deepEqual(pooled.pages, sequential.pages);
   assert.deepEqual(done, Array.from({ length: 70 }, (_, i) => i + 1));
+});
+
+test('a long document queues its page windows as workers free up, never all at once', async () => {
+  const pdf = await textPdf(Array.from({ length: 140 }, (_, i) => [`Page ${i + 1}`, 'Some body text.']));
+  let most = 0;
+  const doc = await parseDocument(pdf, {
+    pageTimeoutS: 30,
+    onPage: () => {
+      const s = convertPoolStats();
+      most = Math.max(most, s.busy + s.queued);
+    },
+  });
+  assert.equal(doc.pages.length, 140);
+  assert.ok(most >= 1 && most <= convertPoolStats().workers, `${most} tasks in flight`);
 });
 
 test('bad inputs fail with typed, content-free errors', async () => {
@@ -109,6 +124,22 @@ test('renderPagesToPng streams a page window; splitPdf cuts one out', async () =
   const part = await splitPdf(pdf, 1, 2);
   assert.equal((await PDFDocument.load(part)).getPageCount(), 2);
   await assert.rejects(splitPdf(pdf, 3, 4), RangeError);
+});
+
+test('splitPdfWindows cuts every window of a PDF in a worker, in order, each a PDF of its own', async () => {
+  const pdf = await textPdf([['one'], ['two'], ['three'], ['four'], ['five']]);
+  const windows: Array<[number, number, number]> = [];
+  for await (const w of splitPdfWindows(pdf, { size: 2 })) windows.push([w.first, w.last, (await PDFDocument.load(w.pdf)).getPageCount()]);
+  assert.deepEqual(windows, [[0, 1, 2], [2, 3, 2], [4, 4, 1]]);
+  const firstOnly: number[] = [];
+  for await (const w of splitPdfWindows(pdf, { size: 2 })) {
+    firstOnly.push(w.first);
+    break; // the rest is cancelled
+  }
+  assert.deepEqual(firstOnly, [0]);
+  await assert.rejects(async () => {
+    for await (const _ of splitPdfWindows(Buffer.from('%PDF-1.7\nnot a pdf\n'), { size: 2 })) break;
+  }, isCode('malformed_document'));
 });
 
 test('a uniform (blank) image is not sent to Tesseract: no words, page size kept', async () => {

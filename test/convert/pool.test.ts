@@ -75,3 +75,28 @@ test('a warmed pool reports its live workers and replaces one that dies at once'
   assert.equal(warmPool.isWarm(), false);
   assert.equal(warmPool.liveWorkers(), 0);
 });
+
+test('a free worker goes to the queued owner holding fewest workers, FIFO among equals', async () => {
+  const two = new WorkerPool(new URL('./pool-fixture-worker.ts', import.meta.url), 2);
+  try {
+    await two.warm();
+    const started: string[] = [];
+    const run = (name: string, group: string, ms: number) =>
+      two.run('pages', { pages: 2, ms }, { group, pageTimeoutS: 5, onEvent: (e) => e.type === 'start' && started.push(name) });
+    // Owner a holds both workers and queues a third task; b arrives later but holds none.
+    const tasks = [run('a1', 'a', 150), run('a2', 'a', 400), run('a3', 'a', 5), run('b1', 'b', 5), run('c1', 'c', 5)];
+    await Promise.all(tasks);
+    assert.deepEqual(started.slice(0, 2).sort(), ['a1', 'a2']);
+    // When a1 ends, a still holds a2: b1 and c1 (holding none) go first, in arrival order, then a3.
+    assert.deepEqual(started.slice(2), ['b1', 'c1', 'a3']);
+  } finally {
+    await two.close();
+  }
+});
+
+test('a fixed task budget (the probe\'s) is not extended by the page count the task announces', async () => {
+  const started = Date.now();
+  await assert.rejects(pool.run('pages', { pages: 1000, ms: 20 }, { pageTimeoutS: 30, budgetMs: 100 }), isCode('document_too_complex'));
+  // 100 ms plus the kill grace, not 1,000 pages × 30 s.
+  assert.ok(Date.now() - started < 10_000);
+});

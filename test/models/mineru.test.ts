@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startMineruStub, fakePdf, fakeParser } from './stubs/index.js';
-import { parseMultipart } from './stubs/common.js';
+import { countPdfPages, parseMultipart } from './stubs/common.js';
 import { fastGateway, isConversionFailed, recorder } from './helpers.js';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -29,24 +29,26 @@ test('mineru: 3-page PDF → per-page Markdown from content_list, furniture drop
   assert.equal(field('files')!.contentType, 'application/pdf');
   assert.equal(field('backend')!.data.toString(), 'vlm-engine');
   assert.equal(field('return_content_list')!.data.toString(), 'true');
-  assert.equal(field('start_page_id')!.data.toString(), '0');
-  assert.equal(field('end_page_id')!.data.toString(), '2');
+  assert.equal(field('start_page_id'), undefined); // a short PDF goes whole
   assert.equal(field('file'), undefined);
   await gw.close();
 });
 
-test('mineru: 20 pages go in windows of 8 (inclusive ids), page_idx offset by the window', async (t) => {
+test('mineru: 20 pages go as three PDFs of at most 8 pages cut by the parser, page_idx offset by the window', async (t) => {
   const stub = await startMineruStub();
   t.after(() => stub.close());
-  const gw = fastGateway({ mineruUrl: stub.url, mineruBackend: 'hybrid-engine' });
+  const parser = fakeParser();
+  const gw = fastGateway({ mineruUrl: stub.url, mineruBackend: 'hybrid-engine' }, { parser });
   const out = await gw.convert('mineru-2.5', { bytes: fakePdf(20), mediaType: 'application/pdf', pages: 20 }, recorder().opts);
-  const windows = stub.workCalls().map((c) => {
+  assert.deepEqual(parser.splits, [{ first: 0, last: 7 }, { first: 8, last: 15 }, { first: 16, last: 19 }]);
+  const sent = await Promise.all(stub.workCalls().map(async (c) => {
     const parts = parseMultipart(c.body, c.headers['content-type'])!;
-    const f = (n: string) => parts.find((p) => p.name === n)!.data.toString();
-    return `${f('start_page_id')}-${f('end_page_id')}`;
-  });
-  assert.deepEqual(windows.sort(), ['0-7', '16-19', '8-15']);
-  out.pages.forEach((p, i) => assert.match(p, new RegExp(`Body text of page ${i + 1}\\.`)));
+    assert.equal(parts.find((p) => p.name === 'start_page_id'), undefined);
+    return countPdfPages(parts.find((p) => p.name === 'files')!.data);
+  }));
+  assert.deepEqual(sent.sort(), [4, 8, 8]);
+  // The stub numbers each file's pages from 1: page i is the (i mod 8)-th of its window.
+  out.pages.forEach((p, i) => assert.match(p, new RegExp(`Body text of page ${(i % 8) + 1}\\.`)));
   assert.equal(out.backend, 'mineru-api 3.4.4 hybrid-engine');
 });
 

@@ -102,7 +102,8 @@ test('paddleocr-vl: a split failure from the parser keeps its document error cod
   const stub = await startPaddlexStub();
   t.after(() => stub.close());
   const parser = fakeParser({
-    async splitPdf() {
+    // eslint-disable-next-line require-yield
+    async *splitPdfWindows() {
       throw Object.assign(new Error('The document could not be read.'), { name: 'ParseError', code: 'malformed_document' });
     },
   });

@@ -1,22 +1,52 @@
-// A page window of a PDF as its own PDF (GPU adapters send documents in page windows).
+// Page windows of a PDF as PDFs of their own (GPU adapters send documents in page windows). Runs in
+// a pool worker: the document is loaded with pdf-lib once and every window is cut from it
+// (issue 10 item 9: not once per window, and never on the event loop).
 import { PDFDocument } from 'pdf-lib';
 import { ParseError } from '../errors.js';
 
-/** Pages `first`..`last` (0-based, inclusive) as a new PDF. */
-export async function splitPdf(bytes: Uint8Array, first: number, last: number): Promise<Uint8Array> {
-  let src: PDFDocument;
+async function load(bytes: Uint8Array): Promise<PDFDocument> {
   try {
-    src = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    return await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   } catch {
     throw new ParseError('malformed_document');
   }
+}
+
+async function cut(src: PDFDocument, first: number, last: number): Promise<Uint8Array> {
+  const out = await PDFDocument.create({ updateMetadata: false });
+  const indices = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  for (const p of await out.copyPages(src, indices)) out.addPage(p);
+  return out.save({ useObjectStreams: true });
+}
+
+/** Pages `first`..`last` (0-based, inclusive) as a new PDF. */
+export async function splitPdf(bytes: Uint8Array, first: number, last: number): Promise<Uint8Array> {
+  const src = await load(bytes);
   const count = src.getPageCount();
   if (!Number.isInteger(first) || !Number.isInteger(last) || first < 0 || last < first || last >= count) {
     throw new RangeError(`page window ${first}..${last} is outside 0..${count - 1}`);
   }
-  const out = await PDFDocument.create({ updateMetadata: false });
-  const indices = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-  const copied = await out.copyPages(src, indices);
-  for (const p of copied) out.addPage(p);
-  return out.save({ useObjectStreams: true });
+  return cut(src, first, last);
+}
+
+export interface PdfWindow {
+  /** 0-based, inclusive. */
+  first: number;
+  last: number;
+  pdf: Uint8Array;
+}
+
+/**
+ * Consecutive windows of at most `size` pages, each as its own PDF, cut one at a time from one
+ * load of the document: `emit` resolves when the consumer took the window (backpressure).
+ */
+export async function splitPdfWindowsInThread(bytes: Uint8Array, size: number, emit: (w: PdfWindow) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`window size ${size} is not a positive integer`);
+  const src = await load(bytes);
+  const count = src.getPageCount();
+  for (let first = 0; first < count; first += size) {
+    if (signal?.aborted) return;
+    const last = Math.min(count, first + size) - 1;
+    await emit({ first, last, pdf: await cut(src, first, last) });
+  }
 }

@@ -14,12 +14,17 @@ const WORKER_START_TIMEOUT_MS = 120_000;
 const WORKER_MAX_OLD_GENERATION_MB = 2048;
 
 export interface RunOptions {
-  /** Tasks of one document share a group: free workers go first to the group with fewest running. */
-  group?: number;
+  /**
+   * Tasks of one owner (an account, or one document) share a group: a free worker goes first to
+   * the queued task whose group holds the fewest workers, FIFO among equals (issue 10 item 3).
+   */
+  group?: string | number;
   transfer?: ArrayBuffer[];
   signal?: AbortSignal;
   /** Budget per page; the budget before a `start` event (opening the document) is one page. */
   pageTimeoutS: number;
+  /** A fixed budget for the whole task instead (the probe's short one); `start` events do not extend it. */
+  budgetMs?: number;
   /** Caller events; `ack` must be called for events sent with backpressure. */
   onEvent?: (event: TaskEvent, ack: () => void) => void;
 }
@@ -163,7 +168,7 @@ export class WorkerPool {
 
   /** FIFO, except that a document already holding workers yields to one holding fewer. */
   private nextQueued(): number {
-    const running = new Map<number, number>();
+    const running = new Map<string | number, number>();
     for (const s of this.slots) if (s.task?.opts.group !== undefined) running.set(s.task.opts.group, (running.get(s.task.opts.group) ?? 0) + 1);
     let best = 0;
     let bestLoad = Infinity;
@@ -197,7 +202,7 @@ export class WorkerPool {
   private arm(slot: Slot, pages: number): void {
     clearTimeout(slot.timer);
     const task = slot.task!;
-    const budget = Math.max(MIN_DOCUMENT_BUDGET_MS, pages * task.opts.pageTimeoutS * 1000) + WORKER_KILL_GRACE_MS;
+    const budget = (task.opts.budgetMs ?? Math.max(MIN_DOCUMENT_BUDGET_MS, pages * task.opts.pageTimeoutS * 1000)) + WORKER_KILL_GRACE_MS;
     const left = slot.startedAt + budget - Date.now();
     slot.timer = setTimeout(() => this.kill(slot, new ParseError('document_too_complex')), Math.max(0, left));
   }

@@ -2,6 +2,7 @@
 import { withPdfPages } from '../pdf/document.js';
 import { installPdfjsWorker } from '../pdf/pdfjs-worker.js';
 import { renderPagePng } from '../pdf/render.js';
+import { splitPdfWindowsInThread } from '../pdf/split.js';
 import { imagePageCount, imagePagePng } from '../images.js';
 import { finalizePages, runPipeline } from '../pipeline.js';
 import { probeInThread } from '../probe.js';
@@ -12,8 +13,14 @@ import type { PageModel } from '../model.js';
 
 export interface ParsePayload { bytes: Uint8Array; langs: string[]; pageTimeoutS: number; firstPage?: number; maxPages?: number }
 export interface FinalizePayload { pageModels: PageModel[] }
-export interface ProbePayload { bytes: Uint8Array }
+export interface ProbePayload { bytes: Uint8Array; budgetMs?: number }
 export interface RenderPayload { bytes: Uint8Array; dpi: number; first?: number; last?: number }
+export interface SplitPayload { bytes: Uint8Array; size: number }
+
+/** A buffer of its own (transferable without copying the rest of a larger one). */
+function own(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer) ? bytes : bytes.slice();
+}
 
 async function parse(p: ParsePayload, ctx: TaskContext) {
   const result = await runPipeline(p.bytes, {
@@ -29,7 +36,7 @@ async function parse(p: ParsePayload, ctx: TaskContext) {
 }
 
 async function probe(p: ProbePayload, ctx: TaskContext) {
-  return { result: await probeInThread(p.bytes, (pages) => void ctx.emit({ type: 'start', pages })) };
+  return { result: await probeInThread(p.bytes, (pages) => void ctx.emit({ type: 'start', pages }), p.budgetMs === undefined ? undefined : Date.now() + p.budgetMs / 2) };
 }
 
 /** Streams PNGs one at a time: the next page is rendered only after the caller took this one. */
@@ -37,7 +44,7 @@ async function render(p: RenderPayload, ctx: TaskContext) {
   const mediaType = sniffMediaType(p.bytes);
   if (mediaType === null) throw new ParseError('unsupported_media_type');
   const send = async (index: number, png: Uint8Array) => {
-    const buf = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? png : png.slice();
+    const buf = own(png);
     await ctx.emit({ type: 'png', index, png: buf }, { transfer: [buf.buffer as ArrayBuffer], awaitAck: true });
   };
   const window = (pages: number) => {
@@ -75,6 +82,18 @@ async function render(p: RenderPayload, ctx: TaskContext) {
   });
 }
 
+/** Page windows as PDFs of their own, cut from one load of the document, one at a time. */
+async function split(p: SplitPayload, ctx: TaskContext) {
+  if (sniffMediaType(p.bytes) !== 'application/pdf') throw new ParseError('unsupported_media_type');
+  void ctx.emit({ type: 'start', pages: 1 });
+  await splitPdfWindowsInThread(p.bytes, p.size, async (w) => {
+    const pdf = own(w.pdf);
+    await ctx.emit({ type: 'pdf', first: w.first, last: w.last, pdf }, { transfer: [pdf.buffer as ArrayBuffer], awaitAck: true });
+  }, ctx.signal);
+  if (ctx.signal.aborted) throw new ParseAbortedError();
+  return { result: null };
+}
+
 // pdf.js runs its "worker" in this thread; loading it now (not on the first document) moves the
 // cost to pool start-up. pdf.js picks up `globalThis.pdfjsWorker` instead of importing it again;
 // this one skips image decoding in the layout stage's operator lists (pdf/pdfjs-worker.ts).
@@ -90,6 +109,8 @@ serveTasks(async (kind, payload, ctx) => {
       return probe(payload as ProbePayload, ctx);
     case 'render':
       return render(payload as RenderPayload, ctx);
+    case 'split':
+      return split(payload as SplitPayload, ctx);
     default:
       throw new Error(`unknown task ${kind}`);
   }

@@ -13,13 +13,6 @@ export interface GpuAdapter {
 /** Loads the built-in parser on first use (src/convert), or returns an injected one. */
 export type ParserLoader = () => Promise<ParserPort>;
 
-/** Inclusive 0-based page windows of at most `size` pages. */
-export function pageWindows(pages: number, size: number): Array<{ first: number; last: number }> {
-  const out: Array<{ first: number; last: number }> = [];
-  for (let first = 0; first < pages; first += size) out.push({ first, last: Math.min(pages, first + size) - 1 });
-  return out;
-}
-
 /** Counts finished pages and reports each one (`page` SSE events). */
 function progress(pages: number, opts: ConvertOptions): (indexes: number[]) => void {
   let done = 0;

@@ -1,13 +1,13 @@
 // MinerU2.5 through `mineru-api` 3.x (models-wire.md §1): POST /file_parse (multipart, `files`
-// part with a filename) per page window of at most MINERU_WINDOW_PAGES, content_list grouped by
-// page. TIFF and WebP are rendered to PNG pages first (mineru-api takes PDF, PNG and JPEG).
+// part with a filename) per page window of at most MINERU_WINDOW_PAGES, each window a PDF of its
+// own (page_idx restarts at 0 per file), content_list grouped by page. TIFF and WebP are rendered to PNG pages first (mineru-api takes PDF, PNG and JPEG).
 import { ConfigError, type Config } from '../../config.js';
 import { Backend, statusFailure, UpstreamError, type BackendTiming, type WarmState } from '../backend.js';
 import { encodeMultipart, httpRequest, parseJson } from '../http.js';
 import { MINERU_CONCURRENCY, MINERU_WINDOW_PAGES, GRANITE_RENDER_DPI } from '../limits.js';
 import { htmlTableToMarkdown, tidy } from '../markdown.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { imageExtension, mapParserError, pageWindows, convertInUnits, type GpuAdapter, type ParserLoader } from './common.js';
+import { imageExtension, mapParserError, convertInUnits, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'mineru-2.5';
 
@@ -18,8 +18,6 @@ interface Unit {
   /** Physical page index of the unit's first page. */
   offset: number;
   pages: number;
-  /** Inclusive window sent as start_page_id/end_page_id (PDF only). */
-  window?: { first: number; last: number };
 }
 
 /** mineru-api backends that run MinerU2.5 (`pipeline` is MinerU's older, non-VLM parser). */
@@ -43,9 +41,6 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
       { name: 'return_content_list', value: 'true' },
       { name: 'return_md', value: 'false' },
     ];
-    if (unit.window) {
-      fields.push({ name: 'start_page_id', value: String(unit.window.first) }, { name: 'end_page_id', value: String(unit.window.last) });
-    }
     const { body, contentType } = encodeMultipart(fields);
     const res = await httpRequest({
       url: `${url}/file_parse`,
@@ -62,9 +57,18 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
   }
 
   async function* units(doc: ConvertInput, signal?: AbortSignal): AsyncGenerator<Unit> {
-    if (doc.mediaType === 'application/pdf') {
-      for (const window of pageWindows(doc.pages, MINERU_WINDOW_PAGES)) {
-        yield { bytes: doc.bytes, filename: 'document.pdf', contentType: 'application/pdf', offset: window.first, pages: window.last - window.first + 1, window };
+    if (doc.mediaType === 'application/pdf' && doc.pages <= MINERU_WINDOW_PAGES) {
+      yield { bytes: doc.bytes, filename: 'document.pdf', contentType: 'application/pdf', offset: 0, pages: doc.pages };
+    } else if (doc.mediaType === 'application/pdf') {
+      // Each window is sent as a PDF of its own, cut in a pool worker from one load of the document
+      // (issue 10 item 9): not the whole file with start_page_id/end_page_id for every window.
+      const parser = await loadParser();
+      try {
+        for await (const w of parser.splitPdfWindows(doc.bytes, { size: MINERU_WINDOW_PAGES, signal })) {
+          yield { bytes: w.pdf, filename: 'document.pdf', contentType: 'application/pdf', offset: w.first, pages: w.last - w.first + 1 };
+        }
+      } catch (err) {
+        throw mapParserError(err);
       }
     } else if (doc.mediaType === 'image/png' || doc.mediaType === 'image/jpeg') {
       yield { bytes: doc.bytes, filename: `document.${imageExtension(doc.mediaType)}`, contentType: doc.mediaType, offset: 0, pages: 1 };

@@ -7,7 +7,7 @@ import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_RENDER_DPI, PADDLEX_CONCURRENCY, PADDLEX_WINDOW_PAGES } from '../limits.js';
 import { convertHtmlTables, replaceImages, tidy } from '../markdown.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { mapParserError, pageWindows, convertInUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
+import { mapParserError, convertInUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'paddleocr-vl';
 const BACKEND_NAME = 'paddlex PaddleOCR-VL';
@@ -59,8 +59,9 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
           yield { bytes: doc.bytes, fileType: 0, offset: 0, pages: doc.pages };
           return;
         }
-        for (const w of pageWindows(doc.pages, PADDLEX_WINDOW_PAGES)) {
-          yield { bytes: await parser.splitPdf(doc.bytes, w.first, w.last), fileType: 0, offset: w.first, pages: w.last - w.first + 1 };
+        // Cut in a pool worker from one load of the document, one window ahead of the requests.
+        for await (const w of parser.splitPdfWindows(doc.bytes, { size: PADDLEX_WINDOW_PAGES, signal })) {
+          yield { bytes: w.pdf, fileType: 0, offset: w.first, pages: w.last - w.first + 1 };
         }
         return;
       }

@@ -17,10 +17,12 @@ function fakePng(index: number): Uint8Array {
   return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, index & 0xff]);
 }
 
-export function fakeParser(overrides: Partial<ParserPort> = {}): ParserPort & { renders: Array<{ dpi: number }> } {
+export function fakeParser(overrides: Partial<ParserPort> = {}): ParserPort & { renders: Array<{ dpi: number }>; splits: Array<{ first: number; last: number }> } {
   const renders: Array<{ dpi: number }> = [];
+  const splits: Array<{ first: number; last: number }> = [];
   return {
     renders,
+    splits,
     async parseDocument(bytes, opts) {
       const n = pageCount(bytes);
       const pages = Array.from({ length: n }, (_, i) => `Page ${i + 1} text`);
@@ -32,8 +34,13 @@ export function fakeParser(overrides: Partial<ParserPort> = {}): ParserPort & { 
       const n = pageCount(bytes);
       for (let i = opts.first ?? 0; i <= (opts.last ?? n - 1); i++) yield { index: i, png: fakePng(i) };
     },
-    async splitPdf(bytes, first, last) {
-      return fakePdf(Math.min(pageCount(bytes) - 1, last) - first + 1);
+    async *splitPdfWindows(bytes, opts) {
+      const n = pageCount(bytes);
+      for (let first = 0; first < n; first += opts.size) {
+        const last = Math.min(n, first + opts.size) - 1;
+        splits.push({ first, last });
+        yield { first, last, pdf: fakePdf(last - first + 1) };
+      }
     },
     ...overrides,
   };
