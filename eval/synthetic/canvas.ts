@@ -1,6 +1,7 @@
 // Drawing synthetic pages with pdf-lib while recording their ground truth. Coordinates are in
 // points from the top-left corner (y = a line's baseline), the way the layout stage reads them.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Rng } from './random.js';
 import type { CaseTruth, TruthBlock, TruthPage } from './truth.js';
 
 export interface FontSet {
@@ -13,6 +14,11 @@ export const LETTER = { width: 612, height: 792 };
 export const MARGIN = 72;
 
 export type FontFamily = 'helvetica' | 'times';
+
+/** Where a page's first line sits: real body text starts anywhere from ~0.75 to ~1.5 inch down. */
+export function firstBaseline(rng: Rng): number {
+  return rng.int(56, 110);
+}
 
 export class SyntheticDoc {
   readonly truth: CaseTruth = { pages: [] };

@@ -152,7 +152,8 @@ function headings(truth: CaseTruth, parsed: ParsedMarkdown[]): PropertyResult[] 
   return [
     result('headings', found.length, expected, missing),
     result('heading-levels', found.length - badLevel.length, found.length, badLevel.map((h) => `"${h.text.slice(0, 30)}" level ${h.want} → #${h.got}`)),
-    { property: 'no-false-headings', pass: falseOnes.length === 0, score: outputHeadings === 0 ? 1 : 1 - falseOnes.length / outputHeadings, checked: outputHeadings, ...(falseOnes.length ? { diff: falseOnes.slice(0, 4).join('; ') } : {}) },
+    // Applies to every case: a page without headings must not gain any.
+    { property: 'no-false-headings', pass: falseOnes.length === 0, score: outputHeadings === 0 ? 1 : 1 - falseOnes.length / outputHeadings, checked: Math.max(1, outputHeadings), ...(falseOnes.length ? { diff: falseOnes.slice(0, 4).join('; ') } : {}) },
   ];
 }
 

@@ -3,7 +3,7 @@
 
 const MARKUP = /[*_`~\\^{}$]/g;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
-const ATTACHED_MARKER = /^(\p{L}{2,})\d{1,2}$/u;
+const ATTACHED_MARKER = /^(\p{L}{2,})[.,;:]?\d{1,2}$/u;
 
 export function normaliseWord(raw: string): string {
   const w = raw.normalize('NFKC').toLowerCase().replace(MARKUP, '').replace(EDGE_PUNCTUATION, '');

@@ -1,6 +1,6 @@
 // One to three text columns under a full-width title, with figures (drawn boxes and a caption) in
 // a column or across all of them, and a full-width section heading that restarts the columns.
-import { LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
+import { firstBaseline, LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { paragraph, sentence, title } from '../words.js';
 import type { FamilyOutput } from './family.js';
@@ -55,9 +55,10 @@ export async function columnsCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOu
   const columns = columnsOf(n, gutter);
   const w = doc.addPage();
   const heading = title(rng, 3, 7);
-  w.text(heading, MARGIN, MARGIN + 16, w.fonts.bold, 18);
+  const top = firstBaseline(rng);
+  w.text(heading, MARGIN, top, w.fonts.bold, 18);
   w.record({ kind: 'heading', level: 1, text: heading });
-  let y = MARGIN + 36;
+  let y = top + 20;
   const split = rng.chance(0.5);
   const wideFigure = n > 1 && rng.chance(0.4);
   const figures = rng.int(0, 2);

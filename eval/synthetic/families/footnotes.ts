@@ -1,6 +1,6 @@
 // Prose with superscript footnote markers and the footnotes, in small print under a short rule, at
 // the foot of the page. The markers are not words of the truth; the footnote texts follow the body.
-import { LETTER, MARGIN, type PageWriter, type SyntheticDoc } from '../canvas.js';
+import { firstBaseline, LETTER, MARGIN, type PageWriter, type SyntheticDoc } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { paragraph, sentence } from '../words.js';
 import type { FamilyOutput } from './family.js';
@@ -33,7 +33,7 @@ function markedParagraph(w: PageWriter, words: string[], marks: Map<number, stri
 export async function footnotesCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutput> {
   const w = doc.addPage();
   const notes: string[] = [];
-  let y = MARGIN + 10;
+  let y = firstBaseline(rng);
   const paragraphs = rng.int(2, 4);
   for (let p = 0; p < paragraphs; p++) {
     const text = paragraph(rng, 2, 4);

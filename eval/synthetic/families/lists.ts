@@ -1,6 +1,6 @@
 // Bulleted and numbered lists, nested one level, items wrapping with a hanging indent, between
 // paragraphs.
-import { LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
+import { firstBaseline, LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { paragraph, phrase, sentence } from '../words.js';
 import type { FamilyOutput } from './family.js';
@@ -42,7 +42,7 @@ export async function listsCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutp
   const w = doc.addPage();
   const width = LETTER.width - 2 * MARGIN;
   const order = rng.chance(0.5) ? [false, true] : [true, false];
-  let y = MARGIN + 10;
+  let y = firstBaseline(rng);
   for (const ordered of order) {
     const intro = paragraph(rng, 1, 2);
     y = w.wrapped(intro, MARGIN, y, width, w.fonts.regular, SIZE, LEADING, { kind: 'paragraph', text: intro }) + 8;

@@ -1,7 +1,7 @@
 // Tables: a label column and value columns of varied alignment, optional group headings with
 // colspans, no rules / booktabs / a full grid, multi-line labels, empty cells; and long tables
 // that continue over pages with their header repeated.
-import { LETTER, MARGIN, SyntheticDoc } from '../canvas.js';
+import { firstBaseline, LETTER, MARGIN, SyntheticDoc } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { drawTable, layoutColumns, type Alignment, type LogicalTable, type Rules, type TableStyle } from '../table-draw.js';
 import { capitalisedWord, paragraph, phrase, title } from '../words.js';
@@ -83,7 +83,7 @@ export async function tableCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutp
   if (cols === null) throw new Error('synthetic table does not fit the page');
   const w = doc.addPage();
   const before = paragraph(rng, 1, 3);
-  let y = w.wrapped(before, MARGIN, MARGIN + 10, LETTER.width - 2 * MARGIN, w.fonts.regular, 10, 13, { kind: 'paragraph', text: before }) + 12;
+  let y = w.wrapped(before, MARGIN, firstBaseline(rng), LETTER.width - 2 * MARGIN, w.fonts.regular, 10, 13, { kind: 'paragraph', text: before }) + 12;
   y = drawTable(w, t, s, cols, y, 0, LETTER.height - MARGIN - 60).bottom + 16;
   const after = paragraph(rng, 1, 3);
   w.wrapped(after, MARGIN, y + 10, LETTER.width - 2 * MARGIN, w.fonts.regular, 10, 13, { kind: 'paragraph', text: after });
@@ -103,7 +103,7 @@ export async function longTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   while (row < t.rows.length && page < 6) {
     const w = doc.addPage();
     page++;
-    let y = MARGIN + 10;
+    let y = page === 1 ? firstBaseline(rng) : MARGIN + 10;
     if (page === 1) {
       const before = paragraph(rng, 1, 2);
       y = w.wrapped(before, MARGIN, y, LETTER.width - 2 * MARGIN, w.fonts.regular, 10, 13, { kind: 'paragraph', text: before }) + 12;

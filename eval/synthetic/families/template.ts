@@ -26,7 +26,8 @@ export async function templateCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyO
     let y = top;
     for (let i = 0; i < lines; i++) {
       const text = i === 0 && !withAmount[i] ? `${ref} ${labels[i]} page ${p + 1} of ${pages}` : `${ref} ${labels[i]} ${amount(rng)}`;
-      w.text(text, MARGIN, y, i === 0 ? w.fonts.bold : w.fonts.regular, size);
+      // Regular weight: a bold first line could fairly be read as a heading.
+      w.text(text, MARGIN, y, w.fonts.regular, size);
       w.record({ kind: 'paragraph', text });
       y += size + 6;
     }
