@@ -5,38 +5,14 @@
 //   --family a,b     only these families               --case ID    one case (e.g. table-7), verbose
 //   --out DIR        write each failing case's PDF, truth and Markdown there
 //   --budget-s N     stop starting new cases after N seconds (default 150), report what ran
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
-import { caseIds, FAMILY_NAMES, generateCase, parseCaseId } from './cases.js';
-import { checkCase } from './properties.js';
+import { shutdownConvertPool } from '../../src/convert/index.js';
+import { caseIds, FAMILY_NAMES } from './cases.js';
+import { runCase } from './convert.js';
 import { formatReport, type CaseResult } from './report.js';
 
-const PAGE_TIMEOUT_S = 30;
 /** Conversions in flight: enough to keep every pool worker busy while the next case is drawn. */
 const IN_FLIGHT = 4;
-
-export async function runCase(id: string, outDir?: string): Promise<CaseResult> {
-  const { family, seed } = parseCaseId(id);
-  const c = await generateCase(family, seed);
-  let pages: string[] = [];
-  let error: string | undefined;
-  try {
-    pages = (await parseDocument(c.bytes, { pageTimeoutS: PAGE_TIMEOUT_S })).pages;
-  } catch (err) {
-    error = (err as { code?: string }).code ?? (err as Error).name;
-  }
-  const results = checkCase(c.truth, pages).map((r) => (error && r.checked > 0 ? { ...r, pass: false, score: 0 } : r));
-  const result: CaseResult = { id, family, variant: c.variant, results, ...(error ? { error } : {}) };
-  if (outDir && (error || results.some((r) => !r.pass && r.checked > 0))) {
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, `${id}.pdf`), c.bytes);
-    writeFileSync(join(outDir, `${id}.truth.json`), JSON.stringify(c.truth, null, 1));
-    writeFileSync(join(outDir, `${id}.md`), pages.map((md, i) => `<!-- page ${i + 1} -->\n${md}`).join('\n\n'));
-  }
-  return result;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -3,16 +3,22 @@
 
 const MARKUP = /[*_`~\\^{}$]/g;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
-const ATTACHED_MARKER = /^(\p{L}{2,})[.,;:]?\d{1,2}$/u;
+const ATTACHED_MARKER = /^(\p{L}{2,})[.,;:]?(\d{1,3}(?:[,\u2013-]\d{1,3})*)$/u;
 
 export function normaliseWord(raw: string): string {
-  const w = raw.normalize('NFKC').toLowerCase().replace(MARKUP, '').replace(EDGE_PUNCTUATION, '');
-  return w.replace(ATTACHED_MARKER, '$1');
+  return raw.normalize('NFKC').toLowerCase().replace(MARKUP, '').replace(EDGE_PUNCTUATION, '');
 }
 
-/** The words of plain text. */
+/** The words of plain text; a marker attached to a word ("market1", "market.1") is a word of its own. */
 export function textWords(text: string): string[] {
-  return text.split(/[\s|]+/).map(normaliseWord).filter((w) => w !== '');
+  const out: string[] = [];
+  for (const raw of text.split(/[\s|]+/)) {
+    const w = normaliseWord(raw);
+    const m = ATTACHED_MARKER.exec(w);
+    if (m) out.push(m[1], m[2]);
+    else if (w !== '') out.push(w);
+  }
+  return out;
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };

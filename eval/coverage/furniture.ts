@@ -1,0 +1,50 @@
+// Which text-layer lines a furniture rule may take: lines in the page's top or bottom margin band
+// that repeat across pages (digits ignored) or are a folio. Only these are excepted from coverage.
+
+/** The margin band, as a share of the page height, at the top and at the bottom (the engine's own strip, 12 %). */
+export const MARGIN_BAND = 0.12;
+
+const FOLIO = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$/i;
+/** A running head with the folio at one end ("400 BRITISH HUSBANDRY", "Annual Report 9"): a page number, not a year. */
+const HEAD_WITH_FOLIO = /^(\d{1,3}\s+\S.{0,80}|\S.{0,80}\s+\d{1,3})$/;
+const HEAD_MAX_WORDS = 10;
+
+function repeatKey(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Per page, the indexes (into `lines`) of furniture candidates. Pieces of one baseline are judged
+ * together: a running head is often a title and a folio set apart.
+ */
+export function furnitureCandidates(pages: Array<{ height: number; lines: Array<{ y: number; text: string; baseline: number }> }>): Array<Set<number>> {
+  const inBand = (y: number, h: number) => y < h * MARGIN_BAND || y > h * (1 - MARGIN_BAND);
+  const baselines = pages.map((page) => {
+    const texts = new Map<number, string[]>();
+    for (const line of page.lines) {
+      if (!inBand(line.y, page.height)) continue;
+      if (!texts.has(line.baseline)) texts.set(line.baseline, []);
+      texts.get(line.baseline)!.push(line.text.trim());
+    }
+    return new Map([...texts].map(([b, t]) => [b, t.join(' ')]));
+  });
+  const pagesWithKey = new Map<string, Set<number>>();
+  baselines.forEach((texts, p) => {
+    for (const text of texts.values()) {
+      const key = repeatKey(text);
+      if (!pagesWithKey.has(key)) pagesWithKey.set(key, new Set());
+      pagesWithKey.get(key)!.add(p);
+    }
+  });
+  return pages.map((page, p) => {
+    const furniture = new Set<number>();
+    for (const [baseline, text] of baselines[p]) {
+      const folioHead = HEAD_WITH_FOLIO.test(text) && text.split(/\s+/).length <= HEAD_MAX_WORDS;
+      if (!FOLIO.test(text) && !folioHead && (pagesWithKey.get(repeatKey(text))?.size ?? 0) < 2) continue;
+      page.lines.forEach((line, i) => {
+        if (line.baseline === baseline) furniture.add(i);
+      });
+    }
+    return furniture;
+  });
+}

@@ -1,0 +1,33 @@
+// One synthetic case end to end: generated, converted by the built-in parser through its public
+// entry (parseDocument), checked; a failing case's PDF, truth and Markdown written out on request.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from '../../src/convert/index.js';
+import { generateCase, parseCaseId } from './cases.js';
+import { checkCase } from './properties.js';
+import type { CaseResult } from './report.js';
+
+const PAGE_TIMEOUT_S = 30;
+
+/** The caller owns the worker pool (shutdownConvertPool when done). */
+export async function runCase(id: string, outDir?: string): Promise<CaseResult> {
+  const { family, seed } = parseCaseId(id);
+  const c = await generateCase(family, seed);
+  let pages: string[] = [];
+  let error: string | undefined;
+  try {
+    pages = (await parseDocument(c.bytes, { pageTimeoutS: PAGE_TIMEOUT_S })).pages;
+  } catch (err) {
+    error = (err as { code?: string }).code ?? (err as Error).name;
+  }
+  const results = checkCase(c.truth, pages).map((r) => (error && r.checked > 0 ? { ...r, pass: false, score: 0 } : r));
+  const result: CaseResult = { id, family, variant: c.variant, results, ...(error ? { error } : {}) };
+  if (outDir && (error || results.some((r) => !r.pass && r.checked > 0))) {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, `${id}.pdf`), c.bytes);
+    writeFileSync(join(outDir, `${id}.truth.json`), JSON.stringify(c.truth, null, 1));
+    writeFileSync(join(outDir, `${id}.md`), pages.map((md, i) => `<!-- page ${i + 1} -->\n${md}`).join('\n\n'));
+  }
+  return result;
+}
+

@@ -1,0 +1,60 @@
+// The corpus coverage measure (npm run eval:coverage): text-layer lines, furniture candidates and
+// page coverage, on hand-made inputs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageCoverage } from '../../eval/coverage/coverage.js';
+import { furnitureCandidates } from '../../eval/coverage/furniture.js';
+import { itemsToLines } from '../../eval/coverage/text-layer.js';
+
+const item = (str: string, x: number, y: number, size = 10) => ({ str, x, y, width: str.length * size * 0.5, size });
+
+test('coverage: items on a baseline join into words, a wide gap cuts columns apart', () => {
+  const lines = itemsToLines([item('Hel', 72, 100), item('lo', 87, 100), item('world', 100, 100.5), item('second', 320, 100), item('Next', 72, 112)]);
+  assert.deepEqual(lines.map((l) => l.text), ['Hello world', 'second', 'Next']);
+  assert.equal(lines[0].baseline, lines[1].baseline);
+  assert.notEqual(lines[0].baseline, lines[2].baseline);
+});
+
+test('coverage: furniture candidates are margin lines that repeat or are folios, never body lines', () => {
+  const page = (n: number) => ({
+    height: 792,
+    lines: [
+      { y: 40, text: 'Annual Review of Things', baseline: 0 },
+      { y: 40, text: String(n + 10), baseline: 0 },
+      { y: 300, text: 'Annual Review of Things', baseline: 1 },
+      { y: 770, text: `Printed copy ${n}`, baseline: 2 },
+      { y: 775, text: `${n === 1 ? 'First' : 'Other'} statement of account for 2019`, baseline: 3 },
+    ],
+  });
+  const marks = furnitureCandidates([page(1), page(2)]);
+  // The running head with its folio repeats; a body line with the same words does not count;
+  // "Printed copy N" repeats with its digits ignored; a line ending in a year is no folio head.
+  assert.deepEqual([...marks[0]].sort(), [0, 1, 3]);
+  const single = furnitureCandidates([{ height: 792, lines: [{ y: 30, text: '400 BRITISH HUSBANDRY', baseline: 0 }, { y: 60, text: 'Report 2009', baseline: 1 }] }]);
+  assert.deepEqual([...single[0]], [0]);
+});
+
+test('coverage: found, missing, in order, and what the furniture rule took', () => {
+  const c = pageCoverage(['The quick brown fox', 'jumps over the lazy dog'], ['Running Head 7'], 'The quick brown fox jumps over the dog');
+  assert.equal(c.words, 9);
+  assert.equal(c.found, 8);
+  assert.deepEqual(c.missing, ['lazy']);
+  assert.equal(c.inOrder, 8);
+  assert.equal(c.furnitureWords, 3);
+  assert.equal(c.furnitureTaken, 3);
+  const kept = pageCoverage(['Body text here'], ['Running Head 7'], 'Running Head 7\n\nBody text here');
+  assert.equal(kept.furnitureTaken, 0);
+});
+
+test('coverage: a word broken at a line end counts as found when the Markdown rejoined it', () => {
+  const c = pageCoverage(['A long exam-', 'ple of text'], [], 'A long example of text');
+  assert.equal(c.found, c.words);
+  const lost = pageCoverage(['A long exam-', 'ple of text'], [], 'A long of text');
+  assert.equal(lost.found, lost.words - 2);
+});
+
+test('coverage: right-to-left pages are counted in letters', () => {
+  const c = pageCoverage(['مرحبا بالعالم'], [], 'مرحبا');
+  assert.equal(c.unit, 'letters');
+  assert.ok(c.found < c.words && c.found >= 5);
+});
