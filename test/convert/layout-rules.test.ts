@@ -84,6 +84,17 @@ test('margins: a running header set apart at the top and a page number at the bo
   assert.equal(texts.length, 30);
 });
 
+test('margins: a first line one paragraph break above the body, and the last line of small print, stay text', () => {
+  const body = Array.from({ length: 30 }, (_, i) => words('body text line that is long enough to count', 50, 90 + i * 12)).flat();
+  // 11 pt of white above the body at 10 pt: a paragraph break, not a running head's gap.
+  const top = dropMarginLines(buildSegments([...words('Opening line of the page.', 50, 69), ...body]), 792, 10);
+  assert.ok(top.some((s) => s.text === 'Opening line of the page.'));
+  // Small print low on the page, its last short line at its own line pitch.
+  const notes = [0, 1, 2].map((i) => words('small print of a funding statement that runs over several lines of the foot', 50, 690 + i * 8, 7)).flat();
+  const tail = dropMarginLines(buildSegments([...body, ...notes, ...words('manuscript.', 50, 714, 7)]), 792, 10);
+  assert.ok(tail.some((s) => s.text === 'manuscript.'));
+});
+
 test('margins: a large title near the top is kept', () => {
   const runs = [...words('Big Title', 50, 60, 16), ...Array.from({ length: 20 }, (_, i) => words('body text line', 50, 100 + i * 12)).flat()];
   const segs = dropMarginLines(buildSegments(runs), 792, 10);

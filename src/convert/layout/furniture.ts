@@ -97,27 +97,37 @@ export function keepContentFurniture(page: PageModel): PageModel {
   return { ...page, blocks: page.blocks.map((b): Block => (isFurniture(b) && !b.folio ? { type: 'paragraph', bbox: b.bbox, markdown: b.markdown, lines: b.lines } : b)) };
 }
 
+/** A margin line the page layout set aside (margins.ts) is confirmed by this many pages. */
+const SET_ASIDE_MIN_PAGES = 2;
+
 /**
  * Marks the running headers and footers of a document (its pages in order). Linear in blocks.
- * With three pages or more, a margin line the page layout set aside that does not repeat (with
- * nothing but a folio changing) is content again: repetition is the evidence. Shorter documents
- * have none, and keep the page layout's decision.
+ * Repetition is the evidence: a margin line the page layout set aside (margins.ts) stays furniture
+ * only when it repeats on two pages or more (and the share below) with nothing but a folio
+ * changing, a first or last block in the margin band becomes furniture when it repeats on three
+ * or more; everything else is content. Bare folios and stamps need no evidence. Documents of one
+ * or two pages carry no such evidence: there the page layout's margin rules decide alone.
  */
 export function markRunningLines(pages: PageModel[]): PageModel[] {
+  // Too few pages for repetition to say anything: the page layout's margin decisions stand.
   if (pages.length < RUNNING_LINE_MIN_PAGES) return pages.map(keepContentFurniture);
   const perPage = pages.map(candidates);
-  const byKey = new Map<string, { pages: Set<number>; texts: string[] }>();
+  const byKey = new Map<string, { pages: Set<number>; setAside: Set<number>; texts: string[] }>();
   perPage.forEach((cands, p) => {
     for (const c of cands) {
-      const entry = byKey.get(c.key) ?? { pages: new Set<number>(), texts: [] };
+      const entry = byKey.get(c.key) ?? { pages: new Set<number>(), setAside: new Set<number>(), texts: [] };
       if (!entry.pages.has(p)) entry.texts.push(c.text);
       entry.pages.add(p);
+      if (isFurniture(c.block)) entry.setAside.add(p);
       byKey.set(c.key, entry);
     }
   });
-  const threshold = Math.max(RUNNING_LINE_MIN_PAGES, Math.ceil(pages.length * RUNNING_LINE_MIN_SHARE));
+  const share = Math.ceil(pages.length * RUNNING_LINE_MIN_SHARE);
   const running = new Set<string>();
-  for (const [key, e] of byKey) if (e.pages.size >= threshold && differsOnlyInFolio(e.texts)) running.add(key);
+  for (const [key, e] of byKey) {
+    const repeats = e.pages.size >= Math.max(RUNNING_LINE_MIN_PAGES, share) || e.setAside.size >= Math.max(SET_ASIDE_MIN_PAGES, share);
+    if (repeats && differsOnlyInFolio(e.texts)) running.add(key);
+  }
   return pages.map((page, p) => {
     const types = new Map<Block, BlockType>();
     for (const c of perPage[p]) {

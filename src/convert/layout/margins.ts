@@ -22,6 +22,15 @@ export function isStamp(text: string): boolean {
 /** Share of the page height at the top and bottom treated as margins. */
 const TOP_ZONE = 0.12;
 const BOTTOM_ZONE = 0.88;
+/**
+ * Gap (in body sizes) that sets a margin line apart from the body: more than a paragraph break
+ * (0.5–1.2 em in print), less than the 1.5 em and more that running heads keep.
+ */
+const MARGIN_GAP_EM = 1.3;
+/** The same over OCR-like layers, whose sizes come from word boxes (a tight scan's head sits closer). */
+const OCR_MARGIN_GAP_EM = 0.9;
+/** Below this gap (in the line's own size) a line is part of the text next to it. */
+const MARGIN_GAP_OF_OWN_SIZE = 0.6;
 /** The outermost strip, where only running lines live. */
 const OUTER_STRIP = 0.07;
 
@@ -73,7 +82,11 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
     const outer = b.bottom < pageHeight * OUTER_STRIP || b.top > pageHeight * (1 - OUTER_STRIP);
     if (!noisySizes && b.size > body * 1.08 && !outer) return false;
     if (!neighbour) return false;
-    return gapToBody >= 0.9 * body || b.size < 0.85 * body;
+    // A margin line at the body's own line pitch is the end (or start) of that text, whatever its
+    // size: the last line of small print, the last line of a paragraph low on the page (OCR-like
+    // layers excepted: their sizes and gaps are estimates).
+    if (!noisySizes && gapToBody < MARGIN_GAP_OF_OWN_SIZE * b.size) return false;
+    return gapToBody >= (noisySizes ? OCR_MARGIN_GAP_EM : MARGIN_GAP_EM) * body || b.size < 0.85 * body;
   };
   // Top margin, from the edge inwards.
   for (let i = 0; i < boxes.length && boxes[i].bottom < pageHeight * TOP_ZONE; i++) {
