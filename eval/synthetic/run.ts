@@ -5,6 +5,7 @@
 //   --family a,b     only these families               --case ID    one case (e.g. table-7), verbose
 //   --out DIR        write each failing case's PDF, truth and Markdown there
 //   --budget-s N     stop starting new cases after N seconds (default 150), report what ran
+//   --worst N        failures listed (default 15)
 import { parseArgs } from 'node:util';
 import { shutdownConvertPool } from '../../src/convert/index.js';
 import { caseIds, FAMILY_NAMES } from './cases.js';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
       case: { type: 'string' },
       out: { type: 'string' },
       'budget-s': { type: 'string', default: '150' },
+      worst: { type: 'string', default: '15' },
     },
   });
   const families = values.family ? values.family.split(',') : FAMILY_NAMES;
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   if (values.case) {
     for (const r of results[0].results) console.log(`${r.property}: ${r.checked === 0 ? 'n/a' : `${r.pass ? 'pass' : 'FAIL'} ${(100 * r.score).toFixed(1)}% ${r.diff ?? ''}`}`);
   }
-  console.log(formatReport(results));
+  console.log(formatReport(results, Number(values.worst)));
   const cut = order.length - results.length;
   console.log(`\n${results.length} cases in ${((Date.now() - started) / 1000).toFixed(1)} s${cut > 0 ? ` (${cut} not run: time budget reached)` : ''}`);
 }

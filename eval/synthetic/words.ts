@@ -45,9 +45,14 @@ export function paragraph(rng: Rng, minSentences = 2, maxSentences = 5): string 
   return Array.from({ length: n }, () => sentence(rng)).join(' ');
 }
 
+/** Words that open a caption ("Table 3", "Figure 2"): a title starting with one reads as a caption. */
+const CAPTION_WORDS = new Set(['Table', 'Figure']);
+
 /** A title: capitalised words, no final stop. */
 export function title(rng: Rng, minWords = 2, maxWords = 5): string {
-  return Array.from({ length: rng.int(minWords, maxWords) }, () => capitalisedWord(rng)).join(' ');
+  const words = Array.from({ length: rng.int(minWords, maxWords) }, () => capitalisedWord(rng));
+  while (CAPTION_WORDS.has(words[0])) words[0] = capitalisedWord(rng);
+  return words.join(' ');
 }
 
 /** A short phrase for a table label or list item: first word capitalised, no stop. */

@@ -47,7 +47,8 @@ function drawFurniture(w: PageWriter, style: Style, running: string, page: numbe
 export async function furnitureCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutput> {
   const style = rng.pick(STYLES);
   const pages = rng.int(3, 6);
-  const running = title(rng, 2, 5);
+  // Three words at least: a two-word title may occur in the prose by chance.
+  const running = title(rng, 3, 5);
   const width = LETTER.width - 2 * MARGIN;
   for (let p = 1; p <= pages; p++) {
     const w = doc.addPage();
