@@ -1,10 +1,11 @@
 // Text → table cells: ruled grids (cells from the rules, spans where a rule is missing) and
-// whitespace grids (columns from gutters, rows from bands; continuation lines merged).
+// whitespace grids (columns from alignment across rows, rows from lines; wrapped cells merged).
 import type { TextRun } from './types.js';
 import type { RuledGrid } from './ruled-tables.js';
 import type { Interval, Item } from './regions.js';
 import { splitBands } from './regions.js';
-import { buildSegments, type Segment } from './lines.js';
+import { buildSegments } from './lines.js';
+import { chunkLines, findColumnCuts, MIN_CHANNEL_EM, placeChunks, type Chunk, type Placement } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { pruneEmpty } from './table-model.js';
 
@@ -85,13 +86,18 @@ function joinCellLines(lines: string[]): string {
   return out;
 }
 
-interface RowDraft {
+/** One row of a whitespace table while it is built: a line, or lines merged into one row. */
+export interface RowDraft {
   cells: string[];
   /** Horizontal extent of each cell's text (NaN where empty). */
   extents: { x0: number; x1: number }[];
+  /** Columns spanned by the cell starting in each column (1 where it spans nothing). */
+  spans: number[];
+  /** A chunk of the row crosses a column boundary into another column's text (never a wrapped cell). */
   spanning: boolean;
   firstBaseline: number;
   lastBaseline: number;
+  top: number;
   bottom: number;
   size: number;
 }
@@ -100,57 +106,46 @@ function onlyFirst(cells: string[]): boolean {
   return cells[0] !== '' && cells.every((t, c) => c === 0 || t === '');
 }
 
+/** Lines of several cells needed to find the columns from those lines alone. */
+const MIN_VOTING_LINES = 3;
+/** A lone chunk wider than this share of the table is a line of prose, not a row of cells. */
+const PROSE_LINE_SHARE = 0.45;
+
+/** Lines of one wrapped cell are set at most this share of the usual line pitch apart. */
+const WRAP_PITCH_SHARE = 0.85;
+
+const NUMERIC_CELL = /^[-+−]?[\d.,]+%?$/;
+/** A number with an optional footnote marker or unit ("12.5", "1,204", "3.1*", "(4.2)", "–"). */
+const NUMBER_LIKE = /^[([]?[-+−–]?[$€£]?\d[\d.,\s]*%?[)\]]?[*†‡a-z]?$/u;
+
 /**
- * Whitespace table: rows from bands, columns from gutters. A band joins the row above when it
- * continues it: its first cell is empty, or one of the two holds only a first-column label, and
- * the baselines are a wrapped-line pitch apart. A line crossing a gutter is a spanning row.
+ * Whitespace table: columns from alignment across all its lines (table-columns.ts), rows from
+ * lines, a line continuing the row above when it is a wrapped cell (see continuesRow). A chunk
+ * crossing a column boundary into another column's text spans those columns.
+ * `gutters` (the channels the reading-order pass saw) are the fallback when the projection finds
+ * no column boundary.
  */
 export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableModel {
-  const cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
+  const segs = items.flatMap((i) => (i.seg ? [i.seg] : []));
+  const lines = chunkLines(segs);
+  const sizes = segs.map((s) => s.size).sort((a, b) => a - b);
+  const size = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 10;
+  // Lines of two or more chunks vote on the columns: a lone chunk (a section label, a wrapped
+  // label, a note or title caught in the region) tells nothing about them.
+  const multi = lines.filter((l) => l.length > 1);
+  const voters = multi.length >= MIN_VOTING_LINES ? multi : lines.filter((l) => !isProseLine(l, lines));
+  let cuts = findColumnCuts(voters, MIN_CHANNEL_EM * size);
+  if (cuts.length === 0) cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
   const nC = cuts.length + 1;
+  const placed = placeChunks(lines, cuts, headingLines(lines));
+  const drafts = lines.map((line, i) => lineDraft(line, placed[i], nC));
+  const labelEdge = fullLabelEdge(drafts, cuts);
+  const rowPitch = medianPitch(drafts);
   const rows: RowDraft[] = [];
-  for (const band of splitBands(items)) {
-    const cells: Segment[][] = Array.from({ length: nC }, () => []);
-    let size = 0;
-    let top = Infinity;
-    let bottom = -Infinity;
-    let firstBaseline = Infinity;
-    let lastBaseline = -Infinity;
-    let spanning = false;
-    for (const it of band) {
-      if (!it.seg) continue;
-      if (gutters.some((g) => it.x0 < g.lo - 1 && it.x1 > g.hi + 1)) spanning = true;
-      const anchor = spanning ? it.x0 + 1 : (it.x0 + it.x1) / 2;
-      let c = 0;
-      while (c < cuts.length && anchor > cuts[c]) c++;
-      cells[c].push(it.seg);
-      size = Math.max(size, it.seg.size);
-      top = Math.min(top, it.top);
-      bottom = Math.max(bottom, it.bottom);
-      firstBaseline = Math.min(firstBaseline, it.seg.baseline);
-      lastBaseline = Math.max(lastBaseline, it.seg.baseline);
-    }
-    const texts = cells.map((segs) => joinCellLines(segs.sort((a, b) => a.top - b.top || a.x0 - b.x0).map((s) => s.text)));
-    const extents = cells.map((segs) => (segs.length ? { x0: Math.min(...segs.map((s) => s.x0)), x1: Math.max(...segs.map((s) => s.x1)) } : { x0: NaN, x1: NaN }));
-    const filled = texts.filter((t) => t !== '').length;
-    if (filled === 0) continue;
+  for (const d of drafts) {
     const prev = rows[rows.length - 1];
-    let merge = false;
-    if (prev && !prev.spanning && !spanning) {
-      const pitch = firstBaseline - prev.lastBaseline;
-      const close = pitch <= 1.25 * Math.max(size, prev.size);
-      const boxGap = top - prev.bottom;
-      if (texts[0] === '' && filled < nC && (close || boxGap < 0.6 * Math.max(size, prev.size))) merge = true;
-      else if (close && rows.length > 1 && (onlyFirst(prev.cells) || onlyFirst(texts))) merge = true;
-    }
-    if (merge) {
-      texts.forEach((t, c) => {
-        if (t) prev.cells[c] = joinCellLines(prev.cells[c] ? [prev.cells[c], t] : [t]);
-        if (t) prev.extents[c] = { x0: Math.min(prev.extents[c].x0, extents[c].x0), x1: Math.max(prev.extents[c].x1, extents[c].x1) };
-      });
-      prev.lastBaseline = lastBaseline;
-      prev.bottom = bottom;
-    } else rows.push({ cells: texts, extents, spanning, firstBaseline, lastBaseline, bottom, size });
+    if (prev && continuesRow(prev, d, rows.length, labelEdge, rowPitch)) mergeInto(prev, d);
+    else rows.push(d);
   }
   const nCols = splitIndexColumn(rows, nC);
   const model = groupHeadingSpans(rows, nCols);
@@ -159,6 +154,120 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
   const top = Math.min(...items.map((i) => i.top));
   const bottom = Math.max(...items.map((i) => i.bottom));
   return pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 });
+}
+
+/**
+ * Lines above the first that holds a number beside its first chunk: the table's headings, the
+ * only lines whose chunks may span columns (below, a long cell runs on over empty cells).
+ */
+function headingLines(lines: Chunk[][]): number {
+  const k = lines.findIndex((l) => l.slice(1).some((ch) => NUMBER_LIKE.test(ch.text.trim()) && !YEAR.test(ch.text.trim())));
+  return k < 0 ? lines.length : k;
+}
+
+/**
+ * A line that is one wide chunk (a title, a note, a source line caught in the table's region)
+ * says nothing about the columns: it would cross every channel.
+ */
+function isProseLine(line: Chunk[], lines: Chunk[][]): boolean {
+  if (line.length !== 1) return false;
+  const x0 = Math.min(...lines.map((l) => l[0].x0));
+  const x1 = Math.max(...lines.map((l) => l[l.length - 1].x1));
+  return line[0].x1 - line[0].x0 > PROSE_LINE_SHARE * (x1 - x0);
+}
+
+function lineDraft(line: Chunk[], placed: Placement[], nC: number): RowDraft {
+  const parts: Chunk[][] = Array.from({ length: nC }, () => []);
+  const spans = new Array<number>(nC).fill(1);
+  let crossing = false;
+  line.forEach((ch, k) => {
+    const p = placed[k];
+    if (p.crossing) crossing = true;
+    parts[p.col].push(ch);
+    spans[p.col] = Math.max(spans[p.col], p.span);
+  });
+  // A span stops at the next column that holds text of its own.
+  for (let c = 0; c < nC; c++) {
+    for (let k = 1; k < spans[c]; k++) {
+      if (parts[c + k]?.length) {
+        spans[c] = k;
+        break;
+      }
+    }
+  }
+  const cells = parts.map((chs) => joinCellLines(chs.sort((a, b) => a.x0 - b.x0).map((s) => s.text)));
+  const extents = parts.map((chs) => (chs.length ? { x0: Math.min(...chs.map((s) => s.x0)), x1: Math.max(...chs.map((s) => s.x1)) } : { x0: NaN, x1: NaN }));
+  return {
+    cells,
+    extents,
+    spans,
+    spanning: crossing || spans.some((s) => s > 1),
+    firstBaseline: line[0].baseline,
+    lastBaseline: line[0].baseline,
+    top: Math.min(...line.map((s) => s.top)),
+    bottom: Math.max(...line.map((s) => s.bottom)),
+    size: Math.max(...line.map((s) => s.size)),
+  };
+}
+
+/**
+ * The x beyond which a first-column label fills its column: a label line ending there was
+ * wrapped (text wraps only when the line is full), one ending well before it was not.
+ */
+function fullLabelEdge(drafts: RowDraft[], cuts: number[]): number {
+  const ends = drafts.filter((d) => d.cells[0] && d.spans[0] === 1 && (cuts.length === 0 || d.extents[0].x1 <= cuts[0]));
+  if (ends.length === 0) return Infinity;
+  const x0 = Math.min(...ends.map((d) => d.extents[0].x0));
+  const x1 = Math.max(...ends.map((d) => d.extents[0].x1));
+  return x0 + 0.7 * (x1 - x0);
+}
+
+/**
+ * Does line d continue the row above (a multi-line cell) rather than start a row? Only when the
+ * baselines are a wrapped-line pitch apart, no column gets a second number (numbers do not
+ * wrap), and either d only adds to cells the row already has or gives a lone label its values
+ * (its first cell empty), or one of
+ * the two holds only a first-column label that wrapped: the continuation starts in lower case, or
+ * the label line above fills its column and the lines are set tighter than rows. A short label
+ * alone on its line is a section row.
+ */
+function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: number, rowPitch: number): boolean {
+  if (prev.spanning || d.spanning) return false;
+  const size = Math.max(d.size, prev.size);
+  const close = d.firstBaseline - prev.lastBaseline <= 1.25 * size;
+  if (d.cells.some((t, c) => t && prev.cells[c] && NUMBER_LIKE.test(t.trim()))) return false;
+  const filled = d.cells.filter(Boolean).length;
+  if (d.cells[0] === '') {
+    // It goes on in cells the row has, or gives a label alone on its line (a label centred on
+    // its values or set above them) its values; a row of other headings is a row of its own.
+    const within = d.cells.every((t, c) => !t || prev.cells[c]) || onlyFirst(prev.cells);
+    return within && filled < d.cells.length && (close || d.top - prev.bottom < 0.6 * size);
+  }
+  if (!close || rowCount < 2 || !prev.cells[0] || /:$/.test(prev.cells[0])) return false;
+  // A label that goes on in lower case continues; one in capitals continues only a label line
+  // that filled its column, set closer than rows are (otherwise it is the next row's label).
+  const lower = /^\p{Ll}/u.test(d.cells[0]);
+  const tight = d.firstBaseline - prev.lastBaseline <= WRAP_PITCH_SHARE * rowPitch;
+  const wrapped = lower || (prev.extents[0].x1 >= labelEdge && tight);
+  if (onlyFirst(d.cells)) return wrapped;
+  return onlyFirst(prev.cells) && wrapped;
+}
+
+/** The usual distance between the baselines of consecutive lines of the table. */
+function medianPitch(drafts: RowDraft[]): number {
+  const gaps = drafts.slice(1).map((d, i) => d.firstBaseline - drafts[i].lastBaseline).sort((a, b) => a - b);
+  return gaps.length ? gaps[Math.floor(gaps.length / 2)] : Infinity;
+}
+
+function mergeInto(prev: RowDraft, d: RowDraft): void {
+  d.cells.forEach((t, c) => {
+    if (!t) return;
+    prev.cells[c] = joinCellLines(prev.cells[c] ? [prev.cells[c], t] : [t]);
+    const e = prev.extents[c];
+    prev.extents[c] = prev.cells[c] === t ? d.extents[c] : { x0: Math.min(e.x0, d.extents[c].x0), x1: Math.max(e.x1, d.extents[c].x1) };
+  });
+  prev.lastBaseline = d.lastBaseline;
+  prev.bottom = d.bottom;
 }
 
 const INDEX_LEAD = /^(\d{1,3})\s+(\S.*)$/s;
@@ -193,13 +302,28 @@ export function splitIndexColumn(rows: RowDraft[], nC: number): number {
       r.cells.splice(c, 1, num, rest);
       const e = r.extents[c];
       r.extents.splice(c, 1, { x0: e.x0, x1: e.x0 }, { x0: e.x0, x1: e.x1 });
+      r.spans.splice(c, 1, 1, r.spans[c] ?? 1);
+      // A cell spanning over the split column now spans one more.
+      for (let k = 0; k < c; k++) if (k + r.spans[k] > c) r.spans[k]++;
     }
     return nC + 1;
   }
   return nC;
 }
 
-const NUMERIC_CELL = /^[-+−]?[\d.,]+%?$/;
+const YEAR = /^(1[89]|2[01])\d\d$/;
+
+/** A row's cells as placed: a cell spanning columns covers the slots to its right (null). */
+function placedCells(r: RowDraft): (TableCell | null)[] {
+  const out: (TableCell | null)[] = [];
+  for (let c = 0; c < r.cells.length; ) {
+    const n = Math.max(1, Math.min(r.spans[c] ?? 1, r.cells.length - c));
+    out.push({ text: r.cells[c], rowSpan: 1, colSpan: n });
+    for (let k = 1; k < n; k++) out.push(null);
+    c += n;
+  }
+  return out;
+}
 
 /**
  * Group labels over several columns ("ReACT" centred over Procedure | Completion | Knowledge): a
@@ -208,7 +332,7 @@ const NUMERIC_CELL = /^[-+−]?[\d.,]+%?$/;
  * more adjacent columns spans them. The rows down to the heading row are header rows.
  */
 export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableCell | null)[][]; headerRows?: number } {
-  const plain = (): (TableCell | null)[][] => rows.map((r) => r.cells.map((text) => ({ text, rowSpan: 1, colSpan: 1 })));
+  const plain = (): (TableCell | null)[][] => rows.map(placedCells);
   if (rows.length < 3 || nC < 3) return { rows: plain() };
   // Column centres from the body rows (one-line cells of rows that span nothing).
   const centres: number[] = [];
@@ -225,8 +349,11 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
     const row = rows[r];
     const filled = row.cells.map((t, c) => (t ? c : -1)).filter((c) => c >= 0);
     const below = rows[r + 1].cells.filter(Boolean).length;
-    if (filled.length === 0 || filled.length >= below || filled.some((c) => NUMERIC_CELL.test(row.cells[c]))) break;
-    const owner: number[] = centres.map((cx) => {
+    // A group label is text or a year ("2019" over quarters), never an amount.
+    if (filled.length === 0 || filled.length >= below || filled.some((c) => NUMERIC_CELL.test(row.cells[c]) && !YEAR.test(row.cells[c]))) break;
+    const blocks = repeatedBlocks(rows[r + 1].cells);
+    const byBlock = blocks && blockOwners(row, filled, blocks, centres, pitch);
+    const owner: number[] = byBlock || centres.map((cx) => {
       let best = -1;
       let bestD = Infinity;
       for (const c of filled) {
@@ -250,7 +377,7 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
     // Every label must keep its place (no label left without a column), and sit centred over the
     // columns it spans (a plain heading row with an empty stub cell is not a group row).
     const placed = new Set(owner.filter((o) => o >= 0));
-    const centred = filled.every((c) => {
+    const centred = byBlock !== null || filled.every((c) => {
       const cols = owner.map((o, k) => (o === c ? k : -1)).filter((k) => k >= 0);
       if (cols.length < 2) return true;
       const mid = (centres[cols[0]] + centres[cols[cols.length - 1]]) / 2;
@@ -261,6 +388,40 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
     headerRows = r + 2;
   }
   return { rows: out, headerRows };
+}
+
+/**
+ * Sub-headings repeated under each group ("2019 2020 | 2019 2020"): the value columns (all but
+ * the first) fall into blocks of the repeat's period. Null when the row does not repeat.
+ */
+export function repeatedBlocks(cells: string[]): { from: number; to: number }[] | null {
+  const values = cells.slice(1).map((t) => t.replace(/\s+/g, ' ').trim());
+  if (values.some((t) => !t)) return null;
+  for (let p = 1; p <= values.length / 2; p++) {
+    if (values.length % p !== 0) continue;
+    if (!values.every((t, i) => i + p >= values.length || t === values[i + p])) continue;
+    // One sub-heading repeated over every column says nothing about groups.
+    if (p === 1) return null;
+    return Array.from({ length: values.length / p }, (_, k) => ({ from: 1 + k * p, to: k * p + p }));
+  }
+  return null;
+}
+
+/**
+ * Column owners of a group row over repeated blocks: each block goes to the one label whose
+ * centre lies over it; the first column keeps its own label. Null when a block has two labels.
+ */
+function blockOwners(row: RowDraft, filled: number[], blocks: { from: number; to: number }[], centres: number[], pitch: number): number[] | null {
+  const owner = centres.map(() => -1);
+  if (filled.includes(0)) owner[0] = 0;
+  for (const b of blocks) {
+    const lo = centres[b.from] - pitch / 2;
+    const hi = centres[b.to] + pitch / 2;
+    const over = filled.filter((c) => c > 0 && (row.extents[c].x0 + row.extents[c].x1) / 2 > lo && (row.extents[c].x0 + row.extents[c].x1) / 2 < hi);
+    if (over.length > 1) return null;
+    if (over.length === 1) for (let c = b.from; c <= b.to; c++) owner[c] = over[0];
+  }
+  return owner;
 }
 
 /**

@@ -1,0 +1,224 @@
+// Columns of a whitespace table from alignment across all its rows (issue 9 item 3): each line is
+// cut into chunks (cell candidates) at gaps narrower than the segment gap, the chunks of every
+// line are projected onto the x axis, and a column boundary is an x-range that (almost) no line
+// covers. Left-, right-, centre- and decimal-aligned columns all leave such a channel between them
+// whatever the length of their cells, so one rule serves them all; a group heading or a long label
+// that crosses the channel in a line or two does not close it.
+import type { TextRun } from './types.js';
+import { buildSegments, type Segment } from './lines.js';
+
+/** A gap this wide (in font sizes) between runs of one line separates two cell candidates. */
+export const CHUNK_GAP_EM = 0.6;
+/** A column channel must be at least this wide (in font sizes of the table's text). */
+export const MIN_CHANNEL_EM = 0.3;
+/** Share of the lines that may cross a channel (group headings, long labels) without closing it. */
+export const CROSSING_SHARE = 0.2;
+/** Lines needed before any crossing at all is tolerated. */
+export const CROSSING_MIN_LINES = 4;
+/** Lines that must hold a cell inside a channel for it to be a sparse column of its own. */
+export const SPARSE_COLUMN_MIN_LINES = 2;
+/** A chunk spans the columns it crosses when its margins to their text differ by at most this share of their width (or one em). */
+export const CENTRED_SHARE = 0.1;
+/** Widest table (points) the projection handles; wider input has no columns. */
+const MAX_TABLE_WIDTH = 5000;
+
+/** A cell candidate: a stretch of one line with no wide gap. */
+export type Chunk = Segment;
+
+/**
+ * A run with two or more spaces in a row (a producer laying out columns with spaces) is split
+ * there; character positions are estimated uniformly across the run.
+ */
+export function splitSpacedRun(r: TextRun): TextRun[] {
+  if (r.rotated || !/\S\s{2,}\S/.test(r.text)) return [r];
+  const out: TextRun[] = [];
+  const perChar = r.width / Math.max(1, r.text.length);
+  const re = /\S+(?:\s\S+)*/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(r.text)) !== null) {
+    out.push({ ...r, text: m[0], x: r.x + m.index * perChar, width: m[0].length * perChar });
+  }
+  return out.length ? out : [r];
+}
+
+/**
+ * The chunks of the given segments, grouped by line (top to bottom). A segment with no inner gap
+ * of CHUNK_GAP_EM stays whole (its text, LaTeX included, untouched).
+ */
+export function chunkLines(segs: Segment[]): Chunk[][] {
+  const byLine = new Map<number, Chunk[]>();
+  for (const seg of segs) {
+    let pieces: Chunk[] = [seg];
+    if (!seg.latex && seg.runs.length > 0) {
+      const split = buildSegments(seg.runs.flatMap(splitSpacedRun), CHUNK_GAP_EM);
+      if (split.length > 1) pieces = split.map((p) => ({ ...p, lineId: seg.lineId }));
+    }
+    let list = byLine.get(seg.lineId);
+    if (!list) byLine.set(seg.lineId, (list = []));
+    list.push(...pieces);
+  }
+  const lines = [...byLine.values()].map((l) => l.sort((a, b) => a.x0 - b.x0));
+  return lines.sort((a, b) => a[0].baseline - b[0].baseline);
+}
+
+export interface Span {
+  x0: number;
+  x1: number;
+}
+
+/**
+ * Column boundaries (x positions, left to right) of a table whose lines hold the given chunks.
+ * A channel is a maximal x-range crossed by at most CROSSING_SHARE of the lines and bounded by
+ * text on both sides; the boundary lies in its least crossed part. Cells lying wholly inside a
+ * channel on two or more lines are a sparse column (mostly empty cells): the channel is cut into
+ * the free parts on either side of them.
+ */
+export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
+  const all = lines.flat();
+  if (all.length === 0) return [];
+  const left = Math.floor(Math.min(...all.map((s) => s.x0)));
+  const right = Math.ceil(Math.max(...all.map((s) => s.x1)));
+  const width = right - left;
+  if (width <= 0 || width > MAX_TABLE_WIDTH) return [];
+  const cover = new Uint16Array(width + 1);
+  for (const line of lines) {
+    const hit = new Uint8Array(width + 1);
+    for (const s of line) for (let x = Math.max(0, Math.floor(s.x0) - left); x <= Math.min(width, Math.ceil(s.x1) - left); x++) hit[x] = 1;
+    for (let x = 0; x <= width; x++) cover[x] += hit[x];
+  }
+  const allowed = lines.length >= CROSSING_MIN_LINES ? Math.max(1, Math.floor(lines.length * CROSSING_SHARE)) : 0;
+  // Channels: free stretches bounded by text on both sides (x = 0 and x = width are covered);
+  // two stretches parted by a sliver narrower than any glyph (a box edge rounded up) are one.
+  const zones: Span[] = [];
+  let start = -1;
+  for (let x = 0; x <= width; x++) {
+    const free = cover[x] <= allowed;
+    if (free && start < 0) start = x;
+    if (!free && start >= 0) {
+      const last = zones[zones.length - 1];
+      if (last && start - last.x1 < minChannel) last.x1 = x;
+      else if (start > 0) zones.push({ x0: start, x1: x });
+      start = -1;
+    }
+  }
+  const cuts = zones.flatMap((z) => channelCuts(left + z.x0, left + z.x1, cover, left, lines, minChannel));
+  return dropEmptyColumns(cuts, all);
+}
+
+/** Two boundaries with no text centred between them would make an empty column: one goes. */
+function dropEmptyColumns(cuts: number[], all: Span[]): number[] {
+  const out: number[] = [];
+  for (const c of cuts) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && !all.some((s) => (s.x0 + s.x1) / 2 > prev && (s.x0 + s.x1) / 2 < c)) out[out.length - 1] = (prev + c) / 2;
+    else out.push(c);
+  }
+  return out;
+}
+
+/** The boundaries a channel [lo, hi) yields: one, or one on each side of a sparse column in it. */
+function channelCuts(lo: number, hi: number, cover: Uint16Array, left: number, lines: Span[][], minChannel: number): number[] {
+  const inner: Span[] = [];
+  let innerLines = 0;
+  for (const line of lines) {
+    const inside = line.filter((s) => s.x0 > lo && s.x1 < hi);
+    if (inside.length) innerLines++;
+    inner.push(...inside);
+  }
+  const parts: Span[] = [];
+  if (innerLines >= SPARSE_COLUMN_MIN_LINES) {
+    // Free stretches between the sparse column's cells.
+    inner.sort((a, b) => a.x0 - b.x0);
+    let from = lo;
+    for (const s of inner) {
+      if (s.x0 > from) parts.push({ x0: from, x1: s.x0 });
+      from = Math.max(from, s.x1);
+    }
+    if (hi > from) parts.push({ x0: from, x1: hi });
+  } else parts.push({ x0: lo, x1: hi });
+  const out: number[] = [];
+  for (const p of parts) {
+    if (p.x1 - p.x0 < minChannel) continue;
+    out.push(leastCrossed(p, cover, left));
+  }
+  return out;
+}
+
+/** The middle of the longest stretch of least coverage within the part. */
+function leastCrossed(p: Span, cover: Uint16Array, left: number): number {
+  const a = Math.max(0, Math.ceil(p.x0) - left);
+  const b = Math.min(cover.length - 1, Math.floor(p.x1) - left);
+  let min = Infinity;
+  for (let x = a; x <= b; x++) min = Math.min(min, cover[x]);
+  let best = { from: a, len: 0 };
+  let run = -1;
+  for (let x = a; x <= b + 1; x++) {
+    const atMin = x <= b && cover[x] === min;
+    if (atMin && run < 0) run = x;
+    if (!atMin && run >= 0) {
+      if (x - run > best.len) best = { from: run, len: x - run };
+      run = -1;
+    }
+  }
+  if (best.len === 0) return (p.x0 + p.x1) / 2;
+  return left + best.from + (best.len - 1) / 2;
+}
+
+/** Where a chunk goes: its first column and how many columns it spans. */
+export interface Placement {
+  col: number;
+  span: number;
+  /** It runs into the text of other columns (a spanning heading, or a cell running on). */
+  crossing?: boolean;
+}
+
+/**
+ * Places chunks into the columns between the cuts. A chunk inside one column goes there; one that
+ * crosses a boundary and sits centred over the columns whose text (the extent of the chunks
+ * wholly inside them) it overlaps spans them; any other stays in its column (a long label spilling into the channel, or text running on over empty cells, stays in the
+ * column where it starts). Only the first `spanningLines`
+ * lines (the headings) may span.
+ */
+export function placeChunks(lines: Chunk[][], cuts: number[], spanningLines = lines.length): Placement[][] {
+  const colOf = (x: number): number => {
+    let c = 0;
+    while (c < cuts.length && x > cuts[c]) c++;
+    return c;
+  };
+  const nC = cuts.length + 1;
+  const extent: Span[] = Array.from({ length: nC }, () => ({ x0: Infinity, x1: -Infinity }));
+  for (const line of lines) {
+    for (const ch of line) {
+      const c = colOf(ch.x0);
+      if (colOf(ch.x1) !== c) continue;
+      extent[c].x0 = Math.min(extent[c].x0, ch.x0);
+      extent[c].x1 = Math.max(extent[c].x1, ch.x1);
+    }
+  }
+  return lines.map((line, i) =>
+    line.map((ch) => {
+      const a = colOf(ch.x0);
+      const b = colOf(ch.x1);
+      if (a === b) return { col: a, span: 1 };
+      const hit: number[] = [];
+      for (let c = a; c <= b; c++) {
+        const e = extent[c];
+        const overlap = Math.min(e.x1, ch.x1) - Math.max(e.x0, ch.x0);
+        if (overlap > 0) hit.push(c);
+      }
+      if (hit.length === 0) return { col: colOf((ch.x0 + ch.x1) / 2), span: 1 };
+      const first = extent[hit[0]];
+      const last = extent[hit[hit.length - 1]];
+      // Centred over the columns (a group heading: equal margins left and right): it spans them.
+      // Otherwise it is a cell's text running on into empty neighbours: it stays in the column
+      // where it starts.
+      const left = ch.x0 - first.x0;
+      const right = last.x1 - ch.x1;
+      const flushLeft = Math.abs(left) < 0.5 * ch.size && right > ch.size;
+      if (hit.length > 1 && i < spanningLines && !flushLeft && Math.abs(left - right) <= Math.max(ch.size, CENTRED_SHARE * (last.x1 - first.x0))) {
+        return { col: hit[0], span: hit[hit.length - 1] - hit[0] + 1, crossing: true };
+      }
+      return { col: hit.length > 1 ? colOf(ch.x0) : hit[0], span: 1, crossing: hit.length > 1 };
+    }),
+  );
+}

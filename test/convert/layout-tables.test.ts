@@ -1,0 +1,129 @@
+// Whitespace tables on positioned words: columns from alignment across all rows
+// (table-columns.ts), wrapped labels, section rows, group headings over repeated sub-headings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { words } from './fixtures/runs.js';
+import { buildSegments } from '../../src/convert/layout/lines.js';
+import { chunkLines, findColumnCuts, splitSpacedRun } from '../../src/convert/layout/table-columns.js';
+import { repeatedBlocks, tableFromWhitespace } from '../../src/convert/layout/tables.js';
+import type { Item } from '../../src/convert/layout/regions.js';
+import type { TableModel } from '../../src/convert/layout/table-model.js';
+
+function items(runs: TextRun[]): Item[] {
+  return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+}
+
+/** Text right-aligned so that it ends at x (0.5 em per character, as words() sets it). */
+function right(text: string, x: number, y: number, size = 10): TextRun[] {
+  return words(text, x - text.length * size * 0.5 - (text.split(' ').length - 1) * size * 0.25, y, size);
+}
+
+const texts = (t: TableModel): string[][] => t.rows.map((r) => r.map((c) => c?.text ?? '·'));
+
+/**
+ * The issue's five-column table: label, two years under one group heading, two years under
+ * another, numbers right-aligned with gaps of about one em (narrower than the old segment gap
+ * left them glued to the label), one empty cell.
+ */
+function groupedTable(): TextRun[] {
+  const runs: TextRun[] = [...words('Exports', 170, 100), ...words('Imports', 270, 100)];
+  runs.push(...words('Region', 50, 114), ...right('2019', 190, 114), ...right('2020', 240, 114), ...right('2019', 290, 114), ...right('2020', 340, 114));
+  const body: [string, string[]][] = [
+    ['North', ['1,204', '1,310', '880', '902']],
+    ['South and islands', ['96.5', '', '77.1', '80.4']],
+    ['East', ['12', '14', '9', '11']],
+    ['West', ['3,001', '2,950', '1,775', '1,802']],
+  ];
+  body.forEach(([label, values], i) => {
+    const y = 128 + i * 14;
+    runs.push(...words(label, 50, y));
+    values.forEach((v, c) => v && runs.push(...right(v, 190 + c * 50, y)));
+  });
+  return runs;
+}
+
+test('columns: boundaries are channels that hold over the rows, whatever a group heading crosses', () => {
+  const lines = chunkLines(items(groupedTable()).map((i) => i.seg!));
+  assert.equal(lines.length, 6);
+  const cuts = findColumnCuts(lines, 3);
+  assert.equal(cuts.length, 4, JSON.stringify(cuts));
+  // Between the label column and the first numbers, then between each pair of number columns.
+  assert.ok(cuts[0] > 135 && cuts[0] < 170, String(cuts[0]));
+  for (let k = 1; k < 4; k++) assert.ok(cuts[k] > 140 + 50 * k && cuts[k] < 170 + 50 * k, String(cuts[k]));
+});
+
+test('columns: a column empty in most rows is still a column; one stray cell is not', () => {
+  const span = (x0: number, x1: number) => ({ x0, x1 });
+  const lines = [
+    [span(0, 40), span(100, 120)],
+    [span(0, 30), span(60, 70), span(100, 120)],
+    [span(0, 35), span(100, 120)],
+    [span(0, 38), span(62, 70), span(100, 118)],
+    [span(0, 20), span(100, 120)],
+  ];
+  assert.equal(findColumnCuts(lines, 3).length, 2);
+  // Only one line has something there: a stray, not a column.
+  assert.equal(findColumnCuts([lines[0], lines[1], lines[2], lines[4], lines[0]], 3).length, 1);
+});
+
+test('columns: a run laid out with runs of spaces is split into cells there', () => {
+  const run: TextRun = { text: 'Total  12.5   7', x: 0, y: 0, width: 75, height: 10, fontSize: 10, bold: false, italic: false, monospace: false };
+  assert.deepEqual(splitSpacedRun(run).map((r) => [r.text, r.x]), [['Total', 0], ['12.5', 35], ['7', 70]]);
+  assert.equal(splitSpacedRun({ ...run, text: 'one space only' }).length, 1);
+});
+
+test('tables: the five-column grouped table keeps five columns and spans its group headings', () => {
+  const t = tableFromWhitespace(items(groupedTable()), []);
+  assert.deepEqual(texts(t), [
+    ['', 'Exports', '·', 'Imports', '·'],
+    ['Region', '2019', '2020', '2019', '2020'],
+    ['North', '1,204', '1,310', '880', '902'],
+    ['South and islands', '96.5', '', '77.1', '80.4'],
+    ['East', '12', '14', '9', '11'],
+    ['West', '3,001', '2,950', '1,775', '1,802'],
+  ]);
+  assert.equal(t.rows[0][1]?.colSpan, 2);
+  assert.equal(t.rows[0][3]?.colSpan, 2);
+  assert.equal(t.headerRows, 2);
+});
+
+test('tables: a wrapped label joins its row, values on its first or its last line', () => {
+  const runs: TextRun[] = [...words('Item', 50, 100), ...right('2020', 250, 100), ...right('2021', 300, 100)];
+  const row = (label: string, y: number, vals?: string[]) => {
+    runs.push(...words(label, 50, y));
+    if (vals) vals.forEach((v, c) => runs.push(...right(v, 250 + 50 * c, y)));
+  };
+  row('Plain short label', 114, ['1', '2']);
+  row('A long label that wraps onto', 128, ['3', '4']);
+  row('a second line', 139);
+  row('Another long label that wraps', 153);
+  row('and has values below', 164, ['5', '6']);
+  row('Last', 178, ['7', '8']);
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t), [
+    ['Item', '2020', '2021'],
+    ['Plain short label', '1', '2'],
+    ['A long label that wraps onto a second line', '3', '4'],
+    ['Another long label that wraps and has values below', '5', '6'],
+    ['Last', '7', '8'],
+  ]);
+});
+
+test('tables: a short label alone on its line is a section row, not part of the next label', () => {
+  const runs: TextRun[] = [...words('Group', 50, 100), ...right('Count', 250, 100), ...right('Share', 300, 100)];
+  const rows: [string, string[]][] = [['Men', []], ['Under eighteen years', ['10', '5.0']], ['Eighteen and over', ['20', '9.5']], ['Women', []], ['Under eighteen years', ['11', '5.5']], ['Eighteen and over', ['21', '9.9']]];
+  rows.forEach(([l, v], i) => {
+    runs.push(...words(l, 50, 114 + i * 12));
+    v.forEach((x, c) => runs.push(...right(x, 250 + 50 * c, 114 + i * 12)));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t).map((r) => r[0]), ['Group', 'Men', 'Under eighteen years', 'Eighteen and over', 'Women', 'Under eighteen years', 'Eighteen and over']);
+});
+
+test('tables: a repeated row of sub-headings gives the groups over it', () => {
+  assert.deepEqual(repeatedBlocks(['', '2019', '2020', '2019', '2020']), [{ from: 1, to: 2 }, { from: 3, to: 4 }]);
+  assert.deepEqual(repeatedBlocks(['Stub', 'a', 'b', 'c', 'a', 'b', 'c']), [{ from: 1, to: 3 }, { from: 4, to: 6 }]);
+  assert.equal(repeatedBlocks(['', '2019', '2020', '2021']), null);
+  assert.equal(repeatedBlocks(['', 'x', 'x', 'x']), null);
+});
