@@ -14,8 +14,11 @@ export interface LeaseLogger {
 /** A holder's meters; both settle calls are idempotent and never reject (failures are retried). */
 export interface MeterLease {
   readonly holderId: string;
-  /** Completion: charge the reservation, free the slot. Wins over any later `release`. */
-  charge(): Promise<void>;
+  /**
+   * Completion: charge the reservation, free the slot. Wins over any later `release`. `pages`:
+   * charge only that many of the reserved pages (DECISIONS §8: only delivered pages).
+   */
+  charge(pages?: number): Promise<void>;
   /** Failure or refusal: drop the reservation and free the slot, no charge. A no-op once charged. */
   release(): Promise<void>;
 }
@@ -35,6 +38,8 @@ export class MeterLeases {
   private readonly unsettled = new Map<string, Settlement>();
   private timer: NodeJS.Timeout | null = null;
   private retrying: Promise<void> | null = null;
+  /** Partial charges (DECISIONS §8) of holders being settled; dropped once settled. */
+  private readonly chargePages = new Map<string, number>();
 
   constructor(private readonly metering: Metering, private readonly log: LeaseLogger) {}
 
@@ -56,7 +61,7 @@ export class MeterLeases {
       get holderId() { return holder; },
       reserve: (pages) => this.metering.reservePages(accountId, pages, holder),
       moveTo: async (next) => { await this.metering.moveHolder(holder, next); holder = next; },
-      charge: () => this.settle(holder, 'charge'),
+      charge: (pages) => this.settle(holder, 'charge', pages),
       release: () => this.settle(holder, 'release'),
     };
     return lease;
@@ -64,7 +69,7 @@ export class MeterLeases {
 
   /** The lease of an existing holder (a job after acceptance, a sweep, a cancel). */
   held(holderId: string): MeterLease {
-    return { holderId, charge: () => this.settle(holderId, 'charge'), release: () => this.settle(holderId, 'release') };
+    return { holderId, charge: (pages) => this.settle(holderId, 'charge', pages), release: () => this.settle(holderId, 'release') };
   }
 
   /** Holders still waiting for the store (tests, operators). */
@@ -82,8 +87,9 @@ export class MeterLeases {
     return this.retrying;
   }
 
-  private async settle(holderId: string, how: Settlement): Promise<void> {
+  private async settle(holderId: string, how: Settlement, pages?: number): Promise<void> {
     const due = this.unsettled.get(holderId);
+    if (how === 'charge' && pages !== undefined && due !== 'charge') this.chargePages.set(holderId, pages);
     // A charge that is due is never turned into a release (issue 10 item 5).
     if (how === 'release' && due === 'charge') return;
     if (due) this.unsettled.delete(holderId);
@@ -103,8 +109,9 @@ export class MeterLeases {
 
   private async attempt(holderId: string, how: Settlement): Promise<boolean> {
     try {
-      if (how === 'charge') await this.metering.chargeReservation(holderId);
+      if (how === 'charge') await this.metering.chargeReservation(holderId, this.chargePages.get(holderId));
       else await this.metering.releaseReservation(holderId);
+      this.chargePages.delete(holderId);
       await this.metering.releaseSlot(holderId);
       return true;
     } catch {

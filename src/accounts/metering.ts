@@ -103,9 +103,12 @@ export class Metering {
     });
   }
 
-  /** Turns the holder's reservation into usage. Idempotent; unknown holders are ignored. */
-  async chargeReservation(holderId: string): Promise<void> {
-    await this.settle(holderId, true);
+  /**
+   * Turns the holder's reservation into usage. Idempotent; unknown holders are ignored. `pages`
+   * charges fewer than reserved (DECISIONS §8: only delivered pages are charged); never more.
+   */
+  async chargeReservation(holderId: string, pages?: number): Promise<void> {
+    await this.settle(holderId, true, pages);
   }
 
   /** Drops the holder's reservation with no charge. Idempotent. */
@@ -140,7 +143,7 @@ export class Metering {
     if (rows[0]) await this.refresh(rows[0].account_id);
   }
 
-  private async settle(holderId: string, charge: boolean): Promise<void> {
+  private async settle(holderId: string, charge: boolean, atMost?: number): Promise<void> {
     const accountId = await this.store.tx(async (q) => {
       const rows = await q<{ account_id: string; period: string; pages: number }>(
         'DELETE FROM page_reservations WHERE holder_id = $1 RETURNING account_id, period, pages',
@@ -148,11 +151,12 @@ export class Metering {
       );
       const r = rows[0];
       if (!r) return null;
-      if (charge && r.pages > 0) {
+      const pages = atMost === undefined ? r.pages : Math.max(0, Math.min(r.pages, Math.floor(atMost)));
+      if (charge && pages > 0) {
         await q(
           `INSERT INTO page_meters (account_id, period, used) VALUES ($1, $2, $3)
            ON CONFLICT (account_id, period) DO UPDATE SET used = page_meters.used + excluded.used`,
-          [r.account_id, r.period, r.pages],
+          [r.account_id, r.period, pages],
         );
       }
       return r.account_id;

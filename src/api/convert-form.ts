@@ -19,7 +19,7 @@ export const FORM_LIMITS = {
   headerPairs: 200,
 } as const;
 
-const FIELD_NAMES = ['model', 'formats', 'lang', 'prefer', 'delivery', 'webhook', 'webhook_secret'] as const;
+const FIELD_NAMES = ['model', 'formats', 'lang', 'prefer', 'delivery', 'webhook', 'webhook_secret', 'pages', 'on_page_error'] as const;
 
 export interface ConvertFields {
   /** As sent; undefined when omitted (the gateway applies DECISIONS §4's default). */
@@ -29,6 +29,10 @@ export interface ConvertFields {
   prefer: 'sync' | 'async' | undefined;
   delivery: Delivery | undefined;
   webhook: { url: string; secret: string } | undefined;
+  /** DECISIONS §8: the page selection as sent (parsed once the page count is known, page-ranges.ts). */
+  pages: string | undefined;
+  /** DECISIONS §8: `skip` delivers the pages that converted; undefined = `fail`. */
+  onPageError: 'fail' | 'skip' | undefined;
 }
 
 export interface ConvertUpload {
@@ -78,7 +82,10 @@ export function validateFields(raw: Record<string, string>, allowHosts: readonly
       throw err;
     }
   }
-  return { model, formats, lang: raw.lang, prefer: raw.prefer as ConvertFields['prefer'], delivery: delivery as Delivery | undefined, webhook };
+  if (raw.pages !== undefined && raw.pages.trim() === '') throw invalid('pages must not be empty (e.g. 1-3,7,10-).');
+  const onPageError = raw.on_page_error;
+  if (onPageError !== undefined && onPageError !== 'fail' && onPageError !== 'skip') throw invalid('on_page_error must be fail or skip.');
+  return { pages: raw.pages, onPageError, model, formats, lang: raw.lang, prefer: raw.prefer as ConvertFields['prefer'], delivery: delivery as Delivery | undefined, webhook };
 }
 
 function isFileTooLarge(err: unknown): boolean {

@@ -12,6 +12,7 @@ import { isErrorCode } from '../errors/catalogue.js';
 import { newJobId } from '../jobs/service.js';
 import type { DocumentProbe } from '../models/types.js';
 import { convertSchema, type ConvertResult } from './schemas/convert.js';
+import { isWholeDocument, selectPages } from './page-ranges.js';
 import { readConvertUpload, type ConvertFields, type ConvertUpload } from './convert-form.js';
 import './jobs-runtime.js';
 
@@ -29,8 +30,36 @@ function asServiceError(err: unknown): unknown {
   return err;
 }
 
-export function buildConvertResult(pages: string[], meta: ConvertResult['meta']): ConvertResult {
-  return { markdown: pages.join('\n\n'), pages: pages.map((markdown, index) => ({ index, markdown })), meta };
+/** What a conversion delivered beyond the Markdown (DECISIONS §8); both absent for a plain request. */
+export interface PageDetail {
+  /** Source index of each page when a selection was converted; absent = 0..n-1. */
+  indexes?: number[];
+  /** With on_page_error=skip (then `meta.failed_pages` is always present): the failed pages. */
+  failed?: Array<{ index: number; code: string }>;
+}
+
+export function buildConvertResult(pages: string[], meta: ConvertResult['meta'], detail: PageDetail = {}): ConvertResult {
+  const errors = new Map((detail.failed ?? []).map((f) => [f.index, f.code]));
+  const out = pages.map((markdown, k) => {
+    const index = detail.indexes?.[k] ?? k;
+    const error = errors.get(index);
+    return error === undefined ? { index, markdown } : { index, markdown, error };
+  });
+  const fullMeta = detail.failed ? { ...meta, failed_pages: detail.failed.map((f) => f.index) } : meta;
+  return { markdown: pages.join('\n\n'), pages: out, meta: fullMeta };
+}
+
+/** Pages that came back (charged): all but the failed ones (DECISIONS §8). */
+export function deliveredPages(pages: number, detail: PageDetail): number {
+  return pages - (detail.failed?.length ?? 0);
+}
+
+/** The DECISIONS §8 detail of a gateway answer; `failed` only when the caller asked for skip. */
+export function pageDetail(out: { indexes?: number[]; failed?: Array<{ index: number; code: string }> }, skip: boolean): PageDetail {
+  const detail: PageDetail = {};
+  if (out.indexes) detail.indexes = out.indexes;
+  if (skip) detail.failed = out.failed ?? [];
+  return detail;
 }
 
 type Path = 'sync' | 'async';
@@ -107,9 +136,11 @@ async function convert(
   const holder = lease.holderId;
   try {
     await app.jobService.submit({
-      id: holder, accountId: caller.accountId, bytes: upload.bytes, mediaType: probe.mediaType, pages: probe.pages,
+      id: holder, accountId: caller.accountId, bytes: upload.bytes, mediaType: probe.mediaType, pages: admitted.pageCount,
       sha256: upload.sha256, model, routeReason, formats: fields.formats, delivery: fields.delivery ?? 'sse',
       lang: fields.lang, webhook: fields.webhook,
+      ...(admitted.selection ? { selection: admitted.selection, documentPages: probe.pages } : {}),
+      ...(fields.onPageError ? { onPageError: fields.onPageError } : {}),
     });
   } catch (err) {
     await lease.release(); // no job record: the lease is still ours; once submitted, the job settles it
@@ -121,7 +152,13 @@ async function convert(
   reply.code(202).header('location', base).send(body);
 }
 
-interface Admitted { path: Path; probe: DocumentProbe; model: ModelId; routeReason: string }
+interface Admitted {
+  path: Path; probe: DocumentProbe; model: ModelId; routeReason: string;
+  /** Pages to convert (DECISIONS §8: the selection's size with `pages`). */
+  pageCount: number;
+  /** The selected pages, unless every page was selected. */
+  selection?: number[];
+}
 
 /** Under the slot: probe (short budget) → tier page limit → model → sync gate → pages reserved (402). */
 async function admit(app: FastifyInstance, caller: KeyCaller, upload: ConvertUpload, lease: AdmissionLease): Promise<Admitted> {
@@ -133,15 +170,21 @@ async function admit(app: FastifyInstance, caller: KeyCaller, upload: ConvertUpl
   } catch (err) {
     throw asServiceError(err);
   }
-  if (probe.pages > tier.maxPagesPerDocument) {
-    throw new ServiceError('too_many_pages', `The document has ${probe.pages} pages; the plan allows ${tier.maxPagesPerDocument} per document.`);
+  // DECISIONS §8: only the selected pages are converted, metered, gated and limited. A selection
+  // of every page is no selection: the request then runs exactly as one without `pages`.
+  const chosen = fields.pages === undefined ? undefined : selectPages(fields.pages, probe.pages);
+  const selection = chosen && !isWholeDocument(chosen, probe.pages) ? chosen : undefined;
+  const pageCount = chosen?.length ?? probe.pages;
+  if (pageCount > tier.maxPagesPerDocument) {
+    const what = chosen ? `${pageCount} pages are selected` : `The document has ${probe.pages} pages`;
+    throw new ServiceError('too_many_pages', `${what}; the plan allows ${tier.maxPagesPerDocument} per document.`);
   }
   const { model, routeReason } = app.models.select(fields.model, probe);
-  const path = choosePath(fields, probe.pages, upload.bytes.length, app.models.isReady(model));
+  const path = choosePath(fields, pageCount, upload.bytes.length, app.models.isReady(model));
   // A job's holder is its id (the sweep finds a crashed node's jobs by it); sync keeps the node-named one.
   if (path === 'async') await lease.moveTo(newJobId());
-  await lease.reserve(probe.pages); // 402
-  return { path, probe, model, routeReason };
+  await lease.reserve(pageCount); // 402
+  return { path, probe, model, routeReason, pageCount, ...(selection ? { selection } : {}) };
 }
 
 /** Sync: the conversion runs while the request waits; a dropped connection aborts it. */
@@ -155,10 +198,13 @@ async function convertSync(
   const onClose = () => { if (!reply.raw.writableEnded) abort.abort(); };
   reply.raw.once('close', onClose);
   const started = Date.now();
+  const { pageCount, selection } = admitted;
   let pages: string[];
   let backend: string;
+  let detail: PageDetail;
   try {
-    const out = await app.models.convert(model, { bytes: upload.bytes, mediaType: probe.mediaType, pages: probe.pages }, {
+    const out = await app.models.convert(model, { bytes: upload.bytes, mediaType: probe.mediaType, pages: probe.pages, ...(selection ? { selection } : {}) }, {
+      ...(fields.onPageError ? { onPageError: fields.onPageError } : {}),
       lang: fields.lang,
       signal: abort.signal,
       pageTimeoutS: app.config.pageTimeoutS,
@@ -167,6 +213,7 @@ async function convertSync(
     });
     pages = out.pages;
     backend = out.backend;
+    detail = pageDetail(out, fields.onPageError === 'skip');
   } catch (err) {
     reply.raw.off('close', onClose);
     await lease.release();
@@ -174,13 +221,14 @@ async function convertSync(
   }
   reply.raw.off('close', onClose);
   // Charged once the conversion is done; a refused charge is retried, never released (issue 10 item 5).
-  await lease.charge();
-  const meta = { pages: probe.pages, sha256: upload.sha256, timing_ms: Date.now() - started, backend, model, route_reason: routeReason };
-  request.log.info({ pages: probe.pages, timing_ms: meta.timing_ms, model, path: 'sync' }, 'converted');
+  // DECISIONS §8: only delivered pages are charged.
+  await lease.charge(detail.failed ? deliveredPages(pageCount, detail) : undefined);
+  const meta = { pages: pageCount, sha256: upload.sha256, timing_ms: Date.now() - started, backend, model, route_reason: routeReason };
+  request.log.info({ pages: pageCount, timing_ms: meta.timing_ms, model, path: 'sync' }, 'converted');
   await accepted(200, null);
   if (fields.formats === 'md') {
     reply.code(200).type('text/markdown; charset=utf-8').send(pages.join('\n\n'));
   } else {
-    reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(pages, meta));
+    reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(pages, meta, detail));
   }
 }

@@ -31,6 +31,10 @@ export interface ConvertInput {
   delivery?: 'inline' | 'sse' | 'webhook';
   webhook?: string;
   webhookSecret?: string;
+  /** DECISIONS §8: 1-based pages and ranges, e.g. `1-3,7,10-`; only these are converted and charged. */
+  pages?: string;
+  /** DECISIONS §8: `skip` delivers the pages that converted (failed ones carry `error`). */
+  onPageError?: 'fail' | 'skip';
 }
 
 export interface CallOptions {
@@ -104,6 +108,7 @@ export class DocconvClient {
     const fields: Record<string, string | undefined> = {
       model: input.model, formats, lang: input.lang, prefer: input.prefer,
       delivery: input.delivery, webhook: input.webhook, webhook_secret: input.webhookSecret,
+      pages: input.pages, on_page_error: input.onPageError,
     };
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
     form.append('file', blob, input.filename ?? 'document');

@@ -4,7 +4,11 @@ import type { RawSseEvent } from './sse.js';
 
 export interface QueuedEvent { type: 'queued'; id?: string; data: { job_id: string; status: JobStatusName } }
 export interface WarmingEvent { type: 'warming'; id?: string; data: { job_id: string; status: JobStatusName; backend?: string } }
-export interface PageEvent { type: 'page'; id?: string; data: { job_id: string; index: number; pages_done: number; pages: number } }
+export interface PageEvent {
+  type: 'page'; id?: string;
+  /** `error`: with on_page_error=skip, the page failed with this code (DECISIONS §8). */
+  data: { job_id: string; index: number; pages_done: number; pages: number; error?: string };
+}
 export interface CompletedEvent {
   type: 'completed';
   id?: string;

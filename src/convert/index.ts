@@ -3,7 +3,7 @@
 import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { ParseError } from './errors.js';
+import { ParseError, type ParseErrorCode } from './errors.js';
 import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES, PROBE_BUDGET_MS } from './limits.js';
 import { resolveOcrLanguages } from './ocr/languages.js';
 import type { ParsedDocument, PipelineResult } from './pipeline.js';
@@ -17,6 +17,7 @@ import { sniffMediaType } from './sniff.js';
 
 export { sniffMediaType, type MediaType } from './sniff.js';
 export { ParseError, LanguageError, ParseAbortedError, type ParseErrorCode } from './errors.js';
+export type { PageFailure } from './pipeline.js';
 export { availableOcrLanguages } from './ocr/languages.js';
 export type { PdfWindow } from './pdf/split.js';
 export type { DocumentProbe, Script } from './probe.js';
@@ -26,6 +27,8 @@ export interface PageEvent {
   index: number;
   pagesDone: number;
   pages: number;
+  /** With skipFailedPages: this page failed with that code (DECISIONS §8). */
+  error?: ParseErrorCode;
 }
 
 export interface ParseOptions {
@@ -35,6 +38,13 @@ export interface ParseOptions {
   onPage?: (e: PageEvent) => void;
   /** Fairness key (the account): a free worker goes to the owner holding fewest (pool.ts). */
   owner?: string;
+  /**
+   * DECISIONS §8 page ranges: only these zero-based pages, ascending (pages beyond the document are
+   * ignored); the result's `pages` follow this order and events count them.
+   */
+  pages?: readonly number[];
+  /** DECISIONS §8 partial results: a failed page becomes "" and an entry of `failed`. */
+  skipFailedPages?: boolean;
 }
 
 let pool: WorkerPool | undefined;
@@ -114,6 +124,7 @@ export async function probeDocument(bytes: Uint8Array, opts: ProbeOptions = {}):
  * of its windows at once), and the document is finished (running headers/footers) once all are in.
  */
 export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
+  if (opts.pages || opts.skipFailedPages) return parseSelection(bytes, opts);
   requireSupported(bytes);
   const langs = resolveOcrLanguages(opts.lang);
   const pool = convertPool();
@@ -175,6 +186,75 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   }
 }
 
+/**
+ * parseDocument for a page selection or with skipFailedPages (DECISIONS §8). The selection (default:
+ * every page, counted by a probe) is cut into windows of PARSE_CHUNK_PAGES selected pages, run in
+ * lanes like parseDocument's (at most one window per worker in flight), and finished together. With
+ * skipFailedPages a window that fails as a whole (its worker over budget or crashed) delivers its
+ * pages as failed with that code; pages it had already reported are lost with it.
+ */
+async function parseSelection(bytes: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
+  requireSupported(bytes);
+  const langs = resolveOcrLanguages(opts.lang);
+  const selection = opts.pages ?? Array.from({ length: (await probeDocument(bytes, { owner: opts.owner, signal: opts.signal })).pages }, (_, i) => i);
+  const pool = convertPool();
+  const doc = sharedBytes(bytes);
+  const group = opts.owner ?? `doc-${nextDocument++}`;
+  const failed = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;
+  setMaxListeners(0, signal);
+  const windows: number[][] = [];
+  for (let k = 0; k < selection.length; k += PARSE_CHUNK_PAGES) windows.push(selection.slice(k, k + PARSE_CHUNK_PAGES));
+  const skip = opts.skipFailedPages === true;
+  let pagesDone = 0;
+  const report = (index: number, error?: ParseErrorCode) => {
+    pagesDone++;
+    opts.onPage?.({ index, pagesDone, pages: selection.length, ...(error ? { error } : {}) });
+  };
+  const results: ParsedDocument[] = new Array(windows.length);
+  const runWindow = async (w: number): Promise<void> => {
+    const pageIndexes = windows[w]!;
+    const reported = new Set<number>();
+    try {
+      results[w] = await pool.run<PipelineResult>('parse', { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, pageIndexes, selectionComplete: windows.length === 1, skipFailedPages: skip }, {
+        signal,
+        group,
+        pageTimeoutS: opts.pageTimeoutS,
+        onEvent: (e: TaskEvent) => {
+          if (e.type !== 'page') return;
+          reported.add(Number(e.index));
+          report(Number(e.index), e.error as ParseErrorCode | undefined);
+        },
+      });
+    } catch (err) {
+      if (!skip || opts.signal?.aborted || !(err instanceof ParseError)) throw err;
+      for (const i of pageIndexes) if (!reported.has(i)) report(i, err.code);
+      results[w] = {
+        pages: pageIndexes.map(() => ''),
+        pageModels: pageIndexes.map(() => ({ width: 0, height: 0, blocks: [] })),
+        failed: pageIndexes.map((index) => ({ index, code: err.code })),
+      };
+    }
+  };
+  let next = 0;
+  const lane = async () => {
+    while (next < windows.length && !signal.aborted) await runWindow(next++);
+  };
+  const lanes = Array.from({ length: Math.min(pool.size, windows.length) }, lane);
+  try {
+    await Promise.all(lanes);
+    const failures = results.flatMap((r) => r.failed ?? []);
+    const finished: ParsedDocument = windows.length > 1
+      ? await pool.run<ParsedDocument>('finalize', { pageModels: results.flatMap((r) => r.pageModels) }, { signal, group, pageTimeoutS: opts.pageTimeoutS })
+      : { pages: results[0]?.pages ?? [], pageModels: results[0]?.pageModels ?? [] };
+    return skip ? { ...finished, failed: failures } : finished;
+  } catch (err) {
+    failed.abort();
+    await Promise.allSettled(lanes);
+    throw err;
+  }
+}
+
 export interface RenderOptions {
   dpi: number;
   /** 0-based, inclusive page window; default the whole document. */
@@ -199,6 +279,8 @@ export function renderPagesToPng(bytes: Uint8Array, opts: RenderOptions): AsyncI
 export interface SplitOptions {
   /** Pages per window. */
   size: number;
+  /** These inclusive windows instead (DECISIONS §8 page ranges: runs of the selection). */
+  windows?: ReadonlyArray<{ first: number; last: number }>;
   signal?: AbortSignal;
 }
 
@@ -208,7 +290,7 @@ export interface SplitOptions {
  */
 export function splitPdfWindows(bytes: Uint8Array, opts: SplitOptions): AsyncIterable<PdfWindow> {
   if (sniffMediaType(bytes) !== 'application/pdf') throw new ParseError('unsupported_media_type');
-  return streamTask(convertPool(), 'split', { bytes: sharedBytes(bytes), size: opts.size }, 'pdf', (e) => ({ first: Number(e.first), last: Number(e.last), pdf: e.pdf as Uint8Array }), {
+  return streamTask(convertPool(), 'split', { bytes: sharedBytes(bytes), size: opts.size, windows: opts.windows }, 'pdf', (e) => ({ first: Number(e.first), last: Number(e.last), pdf: e.pdf as Uint8Array }), {
     signal: opts.signal,
     pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S,
   });

@@ -6,6 +6,10 @@ export interface StoredResult {
   pages: string[];
   formats: string;
   meta: { pages: number; sha256: string; timing_ms: number; backend: string; model: string; route_reason: string };
+  /** DECISIONS §8: source index of each page when a selection was converted. */
+  indexes?: number[];
+  /** DECISIONS §8: with on_page_error=skip, the pages that failed (possibly none). */
+  failed?: Array<{ index: number; code: string }>;
 }
 
 export type ClaimOutcome = { kind: 'ok'; result: StoredResult } | { kind: 'gone' };

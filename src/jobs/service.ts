@@ -7,7 +7,7 @@ import type { MeterLease } from '../accounts/meter-lease.js';
 import type { Config } from '../config.js';
 import { isErrorCode, type ErrorCode } from '../errors/catalogue.js';
 import { ERROR_CATALOGUE } from '../errors/catalogue.js';
-import type { ModelGateway, ModelId } from '../models/gateway.js';
+import type { ConvertOutput, ModelGateway, ModelId } from '../models/gateway.js';
 import type { MediaType } from '../models/types.js';
 import { JOB_LIMITS } from './constants.js';
 import { deriveResultToken, newNonce } from './crypto.js';
@@ -61,6 +61,12 @@ export interface NewJob {
   delivery: Delivery;
   lang?: string;
   webhook?: WebhookTarget;
+  /** DECISIONS §8 page ranges: the selected zero-based pages (`pages` is then their count). */
+  selection?: readonly number[];
+  /** Pages in the document when a selection is converted; default `pages`. */
+  documentPages?: number;
+  /** DECISIONS §8 partial results; undefined = `fail`. */
+  onPageError?: 'fail' | 'skip';
 }
 
 interface Running {
@@ -281,7 +287,7 @@ export class JobService {
     const started = Date.now();
     // Store writes from progress callbacks are chained so events keep their order.
     let chain: Promise<unknown> = Promise.resolve();
-    const pendingPages: Array<{ index: number; pagesDone: number; pages: number }> = [];
+    const pendingPages: Array<{ index: number; pagesDone: number; pages: number; error?: string }> = [];
     const record = (fn: () => Promise<unknown>) => {
       chain = chain.then(fn).catch((err) => this.o.log.warn({ job_id: job.id, err: (err as Error).message }, 'job progress write failed'));
     };
@@ -300,8 +306,9 @@ export class JobService {
       moveTo(this.o.gateway.isReady(job.model) ? 'processing' : 'warming', job.model);
       const out = await abortable(entry.abort.signal, this.o.gateway.convert(
         job.model,
-        { bytes: job.bytes, mediaType: job.mediaType, pages: job.pages },
+        { bytes: job.bytes, mediaType: job.mediaType, pages: job.documentPages ?? job.pages, ...(job.selection ? { selection: job.selection } : {}) },
         {
+          ...(job.onPageError ? { onPageError: job.onPageError } : {}),
           lang: job.lang,
           signal: entry.abort.signal,
           pageTimeoutS: this.o.config.pageTimeoutS,
@@ -319,7 +326,11 @@ export class JobService {
               const ok = await this.o.db.tx(async (q) => {
                 const after = await this.jobs.update(q, job.id, { status: 'processing', pagesDone: last.pagesDone });
                 if (!after) return false;
-                for (const p of batch) await this.jobs.appendEvent(q, job.id, 'page', { job_id: job.id, index: p.index, pages_done: p.pagesDone, pages: p.pages });
+                for (const p of batch) {
+                  // DECISIONS §8: a page skipped under on_page_error=skip says so (additive field).
+                  const data = { job_id: job.id, index: p.index, pages_done: p.pagesDone, pages: p.pages, ...(p.error ? { error: p.error } : {}) };
+                  await this.jobs.appendEvent(q, job.id, 'page', data);
+                }
                 return true;
               });
               if (ok) this.hub.signal(job.id);
@@ -331,7 +342,7 @@ export class JobService {
       await chain;
       if (entry.cancelled) return;
       const timingMs = Date.now() - started;
-      await this.finish(job.id, () => this.complete(job, out.pages, out.backend, timingMs));
+      await this.finish(job.id, () => this.complete(job, out, timingMs));
     } catch (err) {
       job.bytes = new Uint8Array(0);
       await chain;
@@ -379,12 +390,16 @@ export class JobService {
     this.o.log.error({ job_id: jobId, err: (err as Error)?.message }, 'job step failed in the store; will retry');
   }
 
-  private async complete(job: NewJob, pages: string[], backend: string, timingMs: number): Promise<void> {
+  private async complete(job: NewJob, out: ConvertOutput, timingMs: number): Promise<void> {
+    const { pages, backend } = out;
     const result: StoredResult = {
       pages,
       formats: job.formats,
       meta: { pages: job.pages, sha256: job.sha256, timing_ms: timingMs, backend, model: job.model, route_reason: job.routeReason },
     };
+    // DECISIONS §8: stored only when asked for, so a plain job's result is what it always was.
+    if (out.indexes) result.indexes = out.indexes;
+    if (job.onPageError === 'skip') result.failed = out.failed ?? [];
     let webhook = false;
     const done = await this.o.db.tx(async (q) => {
       const after = await this.jobs.update(q, job.id, { status: 'completed', pagesDone: job.pages, backend });
@@ -401,7 +416,8 @@ export class JobService {
     if (!done) return;
     // spec §8 rule 3 / DECISIONS §3: charged exactly once, on completion. The lease retries a
     // refused charge and never turns it into a release; the sweep charges what is left.
-    await this.o.metering.held(job.id).charge();
+    // DECISIONS §8: only delivered pages are charged.
+    await this.o.metering.held(job.id).charge(result.failed ? job.pages - result.failed.length : undefined);
     this.hub.signal(job.id);
     if (webhook) this.webhooks.kick();
     this.o.log.info({ job_id: job.id, account: job.accountId, pages: job.pages, timing_ms: timingMs, model: job.model }, 'job completed');

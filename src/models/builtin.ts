@@ -9,14 +9,22 @@ export const BUILTIN_BACKEND = 'builtin';
 export async function convertBuiltin(loadParser: ParserLoader, doc: ConvertInput, opts: ConvertOptions): Promise<ConvertOutput> {
   const parser = await loadParser();
   try {
+    const skip = opts.onPageError === 'skip';
+    // DECISIONS §8: a selection, or partial results, name the pages (the count is the probe's).
+    const pages = doc.selection ?? (skip ? Array.from({ length: doc.pages }, (_, i) => i) : undefined);
     const out = await parser.parseDocument(doc.bytes, {
       lang: opts.lang,
       pageTimeoutS: opts.pageTimeoutS,
       signal: opts.signal,
       onPage: opts.onPage,
       owner: opts.owner,
+      ...(pages ? { pages } : {}),
+      ...(skip ? { skipFailedPages: true } : {}),
     });
-    return { pages: out.pages, backend: BUILTIN_BACKEND };
+    const result: ConvertOutput = { pages: out.pages, backend: BUILTIN_BACKEND };
+    if (doc.selection) result.indexes = [...doc.selection];
+    if (skip) result.failed = out.failed ?? [];
+    return result;
   } catch (err) {
     const mapped = mapParserError(err);
     if (mapped instanceof ServiceError) throw mapped;

@@ -3,6 +3,7 @@
 import type { Config } from '../config.js';
 import { LIMITS } from '../config.js';
 import { ServiceError } from '../errors/service-error.js';
+import { isErrorCode } from '../errors/catalogue.js';
 import { createGraniteDoclingAdapter } from './adapters/granite-docling.js';
 import { createMineruAdapter } from './adapters/mineru.js';
 import { createPaddleOcrVlAdapter } from './adapters/paddleocr-vl.js';
@@ -61,6 +62,16 @@ function defaultParserLoader(): ParserLoader {
   return () => (loaded ??= import('../convert/index.js').then((m): ParserPort => m));
 }
 
+/**
+ * DECISIONS §8 partial results: when every page failed, the document fails with the first page's
+ * code (the catalogue message; a per-page cause is not kept).
+ */
+function failWhenNothingDelivered(out: ConvertOutput): ConvertOutput {
+  const first = out.failed?.[0];
+  if (!first || out.failed!.length < out.pages.length) return out;
+  throw new ServiceError(isErrorCode(first.code) ? first.code : 'conversion_failed');
+}
+
 export function createModelGateway(config: Config, deps: ModelGatewayDeps = {}): ModelGateway {
   const timing: BackendTiming = {
     connectTimeoutMs: deps.timing?.connectTimeoutMs ?? LIMITS.modelConnectTimeoutS * 1000,
@@ -105,10 +116,10 @@ export function createModelGateway(config: Config, deps: ModelGatewayDeps = {}):
     select: (requested, probe) => selectModel(requested, probe, availability()),
     isReady: (model) => model === 'builtin' || (adapters.get(model)?.backend.up ?? false),
     async convert(model, doc, opts) {
-      if (model === 'builtin') return convertBuiltin(loadParser, doc, opts);
-      const adapter = adapters.get(model);
-      if (!adapter) throw new ServiceError('model_not_available', `The model ${model} is not deployed on this server.`);
-      return adapter.convert(doc, opts, newWarmState());
+      const adapter = model === 'builtin' ? undefined : adapters.get(model);
+      if (model !== 'builtin' && !adapter) throw new ServiceError('model_not_available', `The model ${model} is not deployed on this server.`);
+      const out = adapter ? await adapter.convert(doc, opts, newWarmState()) : await convertBuiltin(loadParser, doc, opts);
+      return failWhenNothingDelivered(out);
     },
     async close() {
       if (timer) clearInterval(timer);

@@ -24,15 +24,31 @@ export interface ModelInfo {
 }
 
 export interface PageEvent {
+  /** Zero-based index in the source document. */
   index: number;
   pagesDone: number;
+  /** Pages being converted (the selection's size when `selection` is set). */
   pages: number;
+  /** With onPageError `skip`: the page failed with this catalogue code (DECISIONS §8). */
+  error?: string;
 }
 
 export interface ConvertInput {
   bytes: Uint8Array;
   mediaType: MediaType;
+  /** Pages in the document. */
   pages: number;
+  /**
+   * DECISIONS §8 page ranges: the zero-based indexes to convert, ascending and unique; undefined =
+   * every page. Only these pages are parsed or sent to a model server.
+   */
+  selection?: readonly number[];
+}
+
+/** A page that failed under onPageError `skip`: its source index and catalogue code. */
+export interface PageFailure {
+  index: number;
+  code: string;
 }
 
 export interface ConvertOptions {
@@ -53,11 +69,20 @@ export interface ConvertOptions {
    * Default: DOCCONV_MODEL_WARMUP_TIMEOUT_S from the first cold signal.
    */
   warmupDeadlineMs?: number;
+  /**
+   * DECISIONS §8 partial results: `skip` turns a failed page into "" plus a PageFailure instead of
+   * failing the document (which still fails when every page failed). Default `fail`.
+   */
+  onPageError?: 'fail' | 'skip';
 }
 
 export interface ConvertOutput {
   /** Markdown per physical page, in order; "" for an empty page. */
   pages: string[];
+  /** Source index of each entry of `pages` when a selection was converted; undefined = 0..n-1. */
+  indexes?: number[];
+  /** With onPageError `skip`: the pages that failed, ascending by index. */
+  failed?: PageFailure[];
   /** meta.backend, e.g. `mineru-api 3.4.4 vlm-engine`, `vllm ibm-granite/granite-docling-258M`, `builtin`. */
   backend: string;
 }
@@ -69,12 +94,18 @@ export interface ConvertOutput {
 export interface ParserPort {
   parseDocument(
     bytes: Uint8Array,
-    opts: { lang?: string; pageTimeoutS: number; signal?: AbortSignal; onPage?: (e: PageEvent) => void; owner?: string },
-  ): Promise<{ pages: string[] }>;
+    opts: {
+      lang?: string; pageTimeoutS: number; signal?: AbortSignal; onPage?: (e: PageEvent) => void; owner?: string;
+      /** Only these zero-based pages (ascending); the result's `pages` follow this order. */
+      pages?: readonly number[];
+      /** A failing page becomes "" and an entry of `failed` instead of failing the document. */
+      skipFailedPages?: boolean;
+    },
+  ): Promise<{ pages: string[]; failed?: PageFailure[] }>;
   renderPagesToPng(
     bytes: Uint8Array,
     opts: { dpi: number; first?: number; last?: number; signal?: AbortSignal },
   ): AsyncIterable<{ index: number; png: Uint8Array }>;
   /** Consecutive windows of at most `size` pages as PDFs of their own, cut in a pool worker from one load. */
-  splitPdfWindows(bytes: Uint8Array, opts: { size: number; signal?: AbortSignal }): AsyncIterable<{ first: number; last: number; pdf: Uint8Array }>;
+  splitPdfWindows(bytes: Uint8Array, opts: { size: number; signal?: AbortSignal; windows?: ReadonlyArray<{ first: number; last: number }> }): AsyncIterable<{ first: number; last: number; pdf: Uint8Array }>;
 }

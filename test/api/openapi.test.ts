@@ -92,7 +92,7 @@ describe('GET /v1/openapi.json', () => {
   it('convert: multipart form with the documented fields, Idempotency-Key header, JSON or Markdown 200, AsyncJob 202', () => {
     const op = doc.paths['/v1/convert'].post;
     const form = op.requestBody.content['multipart/form-data'].schema;
-    assert.deepEqual(Object.keys(form.properties).sort(), ['delivery', 'file', 'formats', 'lang', 'model', 'prefer', 'webhook', 'webhook_secret']);
+    assert.deepEqual(Object.keys(form.properties).sort(), ['delivery', 'file', 'formats', 'lang', 'model', 'on_page_error', 'pages', 'prefer', 'webhook', 'webhook_secret']);
     assert.deepEqual(form.required, ['file']);
     assert.equal(form.properties.file.format, 'binary');
     assert.deepEqual(form.properties.model.enum, ['auto', 'builtin', 'mineru-2.5', 'granite-docling', 'paddleocr-vl']);

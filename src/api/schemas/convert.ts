@@ -14,18 +14,23 @@ export type ModelChoice = (typeof MODEL_IDS)[number];
 export const DEFAULT_MODEL: ModelChoice = 'mineru-2.5';
 
 export const ConvertPage = Obj(
-  { index: Type.Integer({ minimum: 0, description: 'Zero-based page index.' }), markdown: Type.String() },
+  {
+    index: Type.Integer({ minimum: 0, description: 'Zero-based index of the page in the source document (also with `pages`).' }),
+    markdown: Type.String(),
+    error: Type.Optional(Type.String({ description: 'Only with `on_page_error=skip`, on a page that failed: its error code (the page\'s `markdown` is empty).' })),
+  },
   { title: 'ConvertPage' },
 );
 
 export const ConvertMeta = Obj(
   {
-    pages: Type.Integer({ minimum: 0 }),
+    pages: Type.Integer({ minimum: 0, description: 'Pages converted: the selected pages when `pages` was sent.' }),
     sha256: Type.String({ description: 'Lowercase hex SHA-256 of the source bytes (not stored).' }),
     timing_ms: Type.Integer({ minimum: 0 }),
     backend: Type.String({ description: 'Conversion backend that served the request (`builtin` for the CPU parser).' }),
     model: Type.Optional(Type.String({ description: 'Model that produced the result; with `auto`, the one the router chose.' })),
     route_reason: Type.Optional(Type.String({ description: 'Why `auto` (or an undeployed default) chose the model; empty for an explicit choice.' })),
+    failed_pages: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: 'Only with `on_page_error=skip`: zero-based indexes of the pages that failed (not charged).' })),
   },
   { title: 'ConvertMeta' },
 );
@@ -46,6 +51,15 @@ export const ConvertForm = Type.Object(
     delivery: Type.Optional(StringEnum(['inline', 'sse', 'webhook'] as const, { description: 'Async result delivery.' })),
     webhook: Type.Optional(Type.String({ format: 'uri', description: 'HTTPS callback URL; required with delivery=webhook.' })),
     webhook_secret: Type.Optional(Type.String({ minLength: 16, description: 'HMAC signing secret of the callback; required with delivery=webhook.' })),
+    pages: Type.Optional(Type.String({
+      maxLength: 4096,
+      example: '1-3,7,10-',
+      description: '1-based pages and ranges joined by commas (`N-` = to the end); whitespace ignored, overlaps merged. Only these pages are converted, metered and counted by the sync gate and the plan\'s page limit; `pages[].index` stays the source index. Malformed, 0 or beyond the document: 400 `invalid_request` naming the page count.',
+    })),
+    on_page_error: Type.Optional(StringEnum(['fail', 'skip'] as const, {
+      default: 'fail',
+      description: '`skip`: a page that fails comes back with empty `markdown` and its `error` code, listed in `meta.failed_pages`, and is not charged; the document fails only when every page failed (with the first page\'s code).',
+    })),
   },
   { additionalProperties: false, title: 'ConvertForm' },
 );

@@ -48,6 +48,8 @@ export const convertCommand: Command = {
     model: { type: 'string', short: 'm', value: 'MODEL', description: 'auto, builtin, mineru-2.5, granite-docling or paddleocr-vl (default: the server\'s)' },
     formats: { type: 'string', short: 'f', value: 'LIST', description: 'md, json or md,json (default md)' },
     lang: { type: 'string', short: 'l', value: 'LANG', description: 'OCR language hint, e.g. en, deu, eng+fra' },
+    pages: { type: 'string', value: 'LIST', description: 'only these 1-based pages, e.g. 1-3,7,10- (N- = to the end); only they are charged' },
+    'on-page-error': { type: 'string', value: 'fail|skip', description: 'skip: a page that fails comes back empty with its error code instead of failing the document' },
     async: { type: 'boolean', description: 'always run as a job (prefer=async), e.g. for large documents' },
     detach: { type: 'boolean', description: 'submit as jobs and print their ids without waiting (follow with `docconv jobs watch ID`)' },
     parallel: { type: 'string', short: 'p', value: 'N', description: `documents in flight at once (default ${DEFAULT_PARALLEL})` },
@@ -64,6 +66,8 @@ export const convertCommand: Command = {
     '  docconv convert scans/ -o out --formats md,json',
     '  docconv convert big.pdf --async -o -       # Markdown to stdout',
     '  docconv convert big.pdf --detach           # prints the job id; then docconv jobs watch ID',
+    '  docconv convert big.pdf --pages 1-3,10-    # only pages 1 to 3 and 10 to the end',
+    '  docconv convert scan.pdf --on-page-error skip   # keep the pages that converted',
   ].join('\n'),
   async run(ctx, parsed) {
     const output = str(parsed, 'output');
@@ -74,7 +78,7 @@ export const convertCommand: Command = {
     const client = ctx.client();
     if (bool(parsed, 'detach')) {
       if (output !== undefined) throw new UsageError('--detach writes no files: read results with `docconv jobs watch ID -o FILE`', 'convert');
-      return submitJobs(ctx, client, files, { model: str(parsed, 'model'), lang: str(parsed, 'lang'), formats });
+      return submitJobs(ctx, client, files, { model: str(parsed, 'model'), lang: str(parsed, 'lang'), formats, ...pageOptions(parsed) });
     }
     const parallel = str(parsed, 'parallel') !== undefined ? positiveInt(parsed, 'parallel', DEFAULT_PARALLEL, 'convert') : await defaultParallelism(client, files.length);
     if (output !== undefined && !toStdout) await mkdir(resolve(ctx.io.cwd, output), { recursive: true });
@@ -82,7 +86,7 @@ export const convertCommand: Command = {
     const mode: ProgressMode = ctx.quiet ? 'off' : ctx.interactive ? 'bar' : bool(parsed, 'progress') ? 'lines' : 'off';
     const progress = new ConvertProgress(ctx.io.stderr, mode, files.map((f) => f.label));
     if (mode !== 'off') ctx.noteSink = (text) => progress.message(text);
-    const options = { model: str(parsed, 'model'), lang: str(parsed, 'lang'), formats, prefer: bool(parsed, 'async') ? ('async' as const) : undefined };
+    const options = { model: str(parsed, 'model'), lang: str(parsed, 'lang'), formats, prefer: bool(parsed, 'async') ? ('async' as const) : undefined, ...pageOptions(parsed) };
     const activeJobs = new Set<string>();
     const stopCancelling = cancelJobsOnInterrupt(client, activeJobs, progress);
 
@@ -131,6 +135,22 @@ export const convertCommand: Command = {
   },
 };
 
+/** --pages and --on-page-error (DECISIONS §8), checked here so a typo is a usage error, not a 400 per file. */
+function pageOptions(parsed: Parameters<Command['run']>[1]): { pages?: string; onPageError?: 'fail' | 'skip' } {
+  const out: { pages?: string; onPageError?: 'fail' | 'skip' } = {};
+  const pages = str(parsed, 'pages');
+  if (pages !== undefined) {
+    if (!/^[\d\s,-]+$/.test(pages)) throw new UsageError('--pages takes 1-based pages and ranges, e.g. 1-3,7,10-', 'convert');
+    out.pages = pages;
+  }
+  const onPageError = str(parsed, 'on-page-error');
+  if (onPageError !== undefined) {
+    if (onPageError !== 'fail' && onPageError !== 'skip') throw new UsageError('--on-page-error takes fail or skip', 'convert');
+    out.onPageError = onPageError;
+  }
+  return out;
+}
+
 /** Relative to the working directory when inside it, else absolute. */
 function displayPath(cwd: string, path: string): string {
   const rel = relative(cwd, path);
@@ -138,7 +158,7 @@ function displayPath(cwd: string, path: string): string {
 }
 
 /** --detach: one async job per file (prefer=async); job ids on stdout in input order. */
-async function submitJobs(ctx: CliContext, client: DocconvClient, files: InputFile[], options: { model?: string; lang?: string; formats: ConvertFormat[] }): Promise<number> {
+async function submitJobs(ctx: CliContext, client: DocconvClient, files: InputFile[], options: { model?: string; lang?: string; formats: ConvertFormat[]; pages?: string; onPageError?: 'fail' | 'skip' }): Promise<number> {
   const reports: Array<{ input: string; job_id?: string; status?: string; links?: Record<string, string | undefined>; error?: FileReport['error'] }> = [];
   let exitCode: number = CLI_EXIT.ok;
   for (const file of files) {
@@ -169,7 +189,7 @@ async function convertFile(
   client: DocconvClient,
   file: InputFile,
   index: number,
-  options: { model?: string; lang?: string; formats: ConvertFormat[]; prefer?: 'async' },
+  options: { model?: string; lang?: string; formats: ConvertFormat[]; prefer?: 'async'; pages?: string; onPageError?: 'fail' | 'skip' },
   progress: ConvertProgress,
   activeJobs: Set<string>,
 ): Promise<Converted> {

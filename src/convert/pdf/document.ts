@@ -15,7 +15,7 @@ export interface PdfPages {
 }
 
 /** pdf.js opened the file but cannot reach its pages: the page tree is broken. */
-class PageTreeError extends Error {}
+export class PageTreeError extends Error {}
 
 async function once<T>(bytes: Uint8Array, work: (pdf: PdfPages) => Promise<T>): Promise<T> {
   const doc = await openPdf(bytes);

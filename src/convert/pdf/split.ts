@@ -37,16 +37,23 @@ export interface PdfWindow {
 }
 
 /**
- * Consecutive windows of at most `size` pages, each as its own PDF, cut one at a time from one
- * load of the document: `emit` resolves when the consumer took the window (backpressure).
+ * Consecutive windows of at most `size` pages (or the given inclusive `windows`, DECISIONS §8 page
+ * ranges), each as its own PDF, cut one at a time from one load of the document: `emit` resolves
+ * when the consumer took the window (backpressure).
  */
-export async function splitPdfWindowsInThread(bytes: Uint8Array, size: number, emit: (w: PdfWindow) => Promise<void>, signal?: AbortSignal): Promise<void> {
+export async function splitPdfWindowsInThread(
+  bytes: Uint8Array, size: number, emit: (w: PdfWindow) => Promise<void>, signal?: AbortSignal,
+  windows?: ReadonlyArray<{ first: number; last: number }>,
+): Promise<void> {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`window size ${size} is not a positive integer`);
   const src = await load(bytes);
   const count = src.getPageCount();
-  for (let first = 0; first < count; first += size) {
+  const cuts = windows ?? Array.from({ length: Math.ceil(count / size) }, (_, k) => ({ first: k * size, last: Math.min(count, (k + 1) * size) - 1 }));
+  for (const { first, last } of cuts) {
     if (signal?.aborted) return;
-    const last = Math.min(count, first + size) - 1;
+    if (!Number.isInteger(first) || !Number.isInteger(last) || first < 0 || last < first || last >= count) {
+      throw new RangeError(`page window ${first}..${last} is outside 0..${count - 1}`);
+    }
     await emit({ first, last, pdf: await cut(src, first, last) });
   }
 }

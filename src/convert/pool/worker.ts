@@ -11,11 +11,14 @@ import { ParseAbortedError, ParseError } from '../errors.js';
 import { serveTasks, type TaskContext } from './protocol.js';
 import type { PageModel } from '../model.js';
 
-export interface ParsePayload { bytes: Uint8Array; langs: string[]; pageTimeoutS: number; firstPage?: number; maxPages?: number }
+export interface ParsePayload {
+  bytes: Uint8Array; langs: string[]; pageTimeoutS: number; firstPage?: number; maxPages?: number;
+  pageIndexes?: number[]; selectionComplete?: boolean; skipFailedPages?: boolean;
+}
 export interface FinalizePayload { pageModels: PageModel[] }
 export interface ProbePayload { bytes: Uint8Array; budgetMs?: number }
 export interface RenderPayload { bytes: Uint8Array; dpi: number; first?: number; last?: number }
-export interface SplitPayload { bytes: Uint8Array; size: number }
+export interface SplitPayload { bytes: Uint8Array; size: number; windows?: ReadonlyArray<{ first: number; last: number }> }
 
 /** A buffer of its own (transferable without copying the rest of a larger one). */
 function own(bytes: Uint8Array): Uint8Array {
@@ -29,6 +32,9 @@ async function parse(p: ParsePayload, ctx: TaskContext) {
     signal: ctx.signal,
     firstPage: p.firstPage,
     maxPages: p.maxPages,
+    pageIndexes: p.pageIndexes,
+    selectionComplete: p.selectionComplete,
+    skipFailedPages: p.skipFailedPages,
     onStart: (pages, total) => void ctx.emit({ type: 'start', pages, total }),
     onPage: (e) => void ctx.emit({ type: 'page', ...e }),
   });
@@ -89,7 +95,7 @@ async function split(p: SplitPayload, ctx: TaskContext) {
   await splitPdfWindowsInThread(p.bytes, p.size, async (w) => {
     const pdf = own(w.pdf);
     await ctx.emit({ type: 'pdf', first: w.first, last: w.last, pdf }, { transfer: [pdf.buffer as ArrayBuffer], awaitAck: true });
-  }, ctx.signal);
+  }, ctx.signal, p.windows);
   if (ctx.signal.aborted) throw new ParseAbortedError();
   return { result: null };
 }

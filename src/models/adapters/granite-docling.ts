@@ -6,7 +6,7 @@ import { doctagsToMarkdown } from '../doctags/index.js';
 import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_MAX_TOKENS, GRANITE_PROMPT, GRANITE_RENDER_DPI, GRANITE_STOP } from '../limits.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { mapParserError, convertInUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
+import { mapParserError, convertInUnits, renderSelectedPages, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'granite-docling';
 
@@ -62,16 +62,16 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
     return pageFromCompletion(parseJson(res.body));
   }
 
-  async function* pageImages(doc: ConvertInput, signal?: AbortSignal): AsyncGenerator<{ index: number; image: Uint8Array; mediaType: string }> {
+  async function* pageImages(doc: ConvertInput, signal?: AbortSignal): AsyncGenerator<{ offset: number; pages: 1; image: Uint8Array; mediaType: string }> {
     if (doc.mediaType === 'image/png' || doc.mediaType === 'image/jpeg') {
-      yield { index: 0, image: doc.bytes, mediaType: doc.mediaType };
+      yield { offset: 0, pages: 1, image: doc.bytes, mediaType: doc.mediaType };
       return;
     }
     const parser = await loadParser();
     try {
       // ~144 dpi (docling's scale 2.0), the page's own aspect ratio: no padding to a square.
-      for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI, signal })) {
-        yield { index: page.index, image: page.png, mediaType: 'image/png' };
+      for await (const page of renderSelectedPages(parser, doc, GRANITE_RENDER_DPI, signal)) {
+        yield { offset: page.index, pages: 1, image: page.png, mediaType: 'image/png' };
       }
     } catch (err) {
       throw mapParserError(err);
@@ -83,11 +83,11 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
     backend,
     async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
       // Pages are rendered no further ahead than the server's concurrency cap.
-      const pages = await convertInUnits(doc, opts, config.graniteDoclingConcurrency, (signal) => pageImages(doc, signal), async (page, signal) => {
+      const out = await convertInUnits(doc, opts, config.graniteDoclingConcurrency, (signal) => pageImages(doc, signal), async (page, signal) => {
         const doctags = await backend.run(() => call(page.image, page.mediaType, signal), warm, { ...opts, signal });
-        return { offset: page.index, pages: [doctagsToMarkdown(doctags)] };
+        return { offset: page.offset, pages: [doctagsToMarkdown(doctags)] };
       });
-      return { pages, backend: `vllm ${servedId}` };
+      return { ...out, backend: `vllm ${servedId}` };
     },
   };
 }

@@ -7,7 +7,7 @@ import { encodeMultipart, httpRequest, parseJson } from '../http.js';
 import { MINERU_CONCURRENCY, MINERU_WINDOW_PAGES, GRANITE_RENDER_DPI } from '../limits.js';
 import { htmlTableToMarkdown, tidy } from '../markdown.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { imageExtension, mapParserError, convertInUnits, type GpuAdapter, type ParserLoader } from './common.js';
+import { imageExtension, mapParserError, convertInUnits, renderSelectedPages, splitSelectedPdf, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'mineru-2.5';
 
@@ -64,7 +64,7 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
       // (issue 10 item 9): not the whole file with start_page_id/end_page_id for every window.
       const parser = await loadParser();
       try {
-        for await (const w of parser.splitPdfWindows(doc.bytes, { size: MINERU_WINDOW_PAGES, signal })) {
+        for await (const w of splitSelectedPdf(parser, doc, MINERU_WINDOW_PAGES, signal)) {
           yield { bytes: w.pdf, filename: 'document.pdf', contentType: 'application/pdf', offset: w.first, pages: w.last - w.first + 1 };
         }
       } catch (err) {
@@ -75,7 +75,7 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
     } else {
       const parser = await loadParser();
       try {
-        for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI, signal })) {
+        for await (const page of renderSelectedPages(parser, doc, GRANITE_RENDER_DPI, signal)) {
           yield { bytes: page.png, filename: 'document.png', contentType: 'image/png', offset: page.index, pages: 1 };
         }
       } catch (err) {
@@ -89,12 +89,12 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
     backend,
     async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
       let name = `mineru-api ${config.mineruBackend}`;
-      const pages = await convertInUnits(doc, opts, MINERU_CONCURRENCY, (signal) => units(doc, signal), async (unit, signal) => {
+      const converted = await convertInUnits(doc, opts, MINERU_CONCURRENCY, (signal) => units(doc, signal), async (unit, signal) => {
         const out = await backend.run(() => call(unit, signal), warm, { ...opts, signal });
         name = out.backend;
         return { offset: unit.offset, pages: out.pages };
       });
-      return { pages, backend: name };
+      return { ...converted, backend: name };
     },
   };
 }

@@ -7,7 +7,7 @@ import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_RENDER_DPI, PADDLEX_CONCURRENCY, PADDLEX_WINDOW_PAGES } from '../limits.js';
 import { convertHtmlTables, replaceImages, tidy } from '../markdown.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
-import { mapParserError, convertInUnits, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
+import { mapParserError, convertInUnits, renderSelectedPages, splitSelectedPdf, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'paddleocr-vl';
 const BACKEND_NAME = 'paddlex PaddleOCR-VL';
@@ -55,18 +55,18 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
     const parser = await loadParser();
     try {
       if (doc.mediaType === 'application/pdf') {
-        if (doc.pages <= PADDLEX_WINDOW_PAGES) {
+        if (!doc.selection && doc.pages <= PADDLEX_WINDOW_PAGES) {
           yield { bytes: doc.bytes, fileType: 0, offset: 0, pages: doc.pages };
           return;
         }
         // Cut in a pool worker from one load of the document, one window ahead of the requests.
-        for await (const w of parser.splitPdfWindows(doc.bytes, { size: PADDLEX_WINDOW_PAGES, signal })) {
+        for await (const w of splitSelectedPdf(parser, doc, PADDLEX_WINDOW_PAGES, signal)) {
           yield { bytes: w.pdf, fileType: 0, offset: w.first, pages: w.last - w.first + 1 };
         }
         return;
       }
       // TIFF frames, WebP: PNG page images, one per request.
-      for await (const page of parser.renderPagesToPng(doc.bytes, { dpi: GRANITE_RENDER_DPI, signal })) {
+      for await (const page of renderSelectedPages(parser, doc, GRANITE_RENDER_DPI, signal)) {
         yield { bytes: page.png, fileType: 1, offset: page.index, pages: 1 };
       }
     } catch (err) {
@@ -78,11 +78,11 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
     id: MODEL,
     backend,
     async convert(doc: ConvertInput, opts: ConvertOptions, warm: WarmState): Promise<ConvertOutput> {
-      const pages = await convertInUnits(doc, opts, PADDLEX_CONCURRENCY, (signal) => units(doc, signal), async (unit, signal) => ({
+      const out = await convertInUnits(doc, opts, PADDLEX_CONCURRENCY, (signal) => units(doc, signal), async (unit, signal) => ({
         offset: unit.offset,
         pages: await backend.run(() => call(unit, signal), warm, { ...opts, signal }),
       }));
-      return { pages, backend: BACKEND_NAME };
+      return { ...out, backend: BACKEND_NAME };
     },
   };
 }

@@ -36,8 +36,8 @@ export function fakeParser(overrides: Partial<ParserPort> = {}): ParserPort & { 
     },
     async *splitPdfWindows(bytes, opts) {
       const n = pageCount(bytes);
-      for (let first = 0; first < n; first += opts.size) {
-        const last = Math.min(n, first + opts.size) - 1;
+      const windows = opts.windows ?? Array.from({ length: Math.ceil(n / opts.size) }, (_, k) => ({ first: k * opts.size, last: Math.min(n, (k + 1) * opts.size) - 1 }));
+      for (const { first, last } of windows) {
         splits.push({ first, last });
         yield { first, last, pdf: fakePdf(last - first + 1) };
       }
