@@ -40,7 +40,7 @@ export class SyntheticDoc {
 
   addPage(): PageWriter {
     const page = this.pdf.addPage([LETTER.width, LETTER.height]);
-    const truth: TruthPage = { blocks: [], furniture: [] };
+    const truth: TruthPage = { blocks: [], furniture: [], markers: [] };
     this.truth.pages.push(truth);
     return new PageWriter(page, truth, this.fonts);
   }
@@ -93,6 +93,12 @@ export class PageWriter {
   furniture(text: string, x: number, baseline: number, font: PDFFont, size: number): void {
     this.text(text, x, baseline, font, size);
     this.truth.furniture.push(text);
+  }
+
+  /** A list or footnote marker; returns its width. */
+  marker(text: string, x: number, baseline: number, font: PDFFont, size: number): number {
+    this.truth.markers.push(text);
+    return this.text(text, x, baseline, font, size);
   }
 }
 

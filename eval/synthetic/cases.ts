@@ -6,6 +6,7 @@ import { footnotesCase } from './families/footnotes.js';
 import { furnitureCase } from './families/furniture.js';
 import { headingsCase } from './families/headings.js';
 import { listsCase } from './families/lists.js';
+import { reportCase } from './families/report.js';
 import { longTableCase, tableCase } from './families/tables.js';
 import { templateCase } from './families/template.js';
 import { Rng } from './random.js';
@@ -22,6 +23,7 @@ export const FAMILIES: Record<string, FamilyGenerator> = {
   template: templateCase,
   lists: listsCase,
   footnotes: footnotesCase,
+  report: reportCase,
 };
 
 export const FAMILY_NAMES = Object.keys(FAMILIES);

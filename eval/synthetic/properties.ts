@@ -1,6 +1,6 @@
 // Property checks of a converter's Markdown against a synthetic case's truth. Each property gives
 // a verdict per case (pass/fail), a score in [0, 1] and, when it fails, a short diff.
-import { parseMarkdown, type Grid, type ParsedMarkdown } from './markdown.js';
+import { parseMarkdown, type Grid, type GridCell, type ParsedMarkdown } from './markdown.js';
 import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.js';
 import { blockText, type CaseTruth, type TruthCell } from './truth.js';
 
@@ -86,13 +86,31 @@ function cellAt(grid: Grid, r: number, c: number) {
 
 /** Cells of a truth table that an output grid places right, with the grid shifted by (dr, dc). */
 function matchCells(cells: TruthCell[], grid: Grid, dr: number, dc: number): { ok: boolean[]; score: number } {
+  const truthAt = new Map(cells.map((c) => [`${c.row},${c.col}`, c] as const));
+  // An output cell that spans over positions empty in the truth misplaces nothing ("North" with
+  // an empty row after it may equally be one cell across the row).
+  const spansOverEmpty = (out: GridCell, origin: TruthCell) => {
+    for (let r = out.row; r < out.row + out.rowSpan; r++) {
+      for (let c = out.col; c < out.col + out.colSpan; c++) {
+        const t = truthAt.get(`${r - dr},${c - dc}`);
+        if (t && t !== origin && t.text !== '') return false;
+      }
+    }
+    return true;
+  };
   const ok = cells.map((cell) => {
     const out = cellAt(grid, cell.row + dr, cell.col + dc);
     const want = clean(cell.text);
-    if (want === '') return out === null || out.text === '';
+    if (want === '') {
+      if (out === null || out.text === '') return true;
+      const origin = truthAt.get(`${out.row - dr},${out.col - dc}`);
+      return origin !== undefined && origin.colSpan === 1 && origin.rowSpan === 1 && clean(origin.text) === out.text && spansOverEmpty(out, origin);
+    }
     if (!out || out.text !== want) return false;
-    // A spanning cell must start where it starts and span as far; a plain cell must not span.
-    return out.row === cell.row + dr && out.col === cell.col + dc && out.colSpan === cell.colSpan && out.rowSpan === cell.rowSpan;
+    if (out.row !== cell.row + dr || out.col !== cell.col + dc) return false;
+    // A spanning cell must span as far; a plain cell may only span over empty positions.
+    if (cell.colSpan > 1 || cell.rowSpan > 1) return out.colSpan === cell.colSpan && out.rowSpan === cell.rowSpan;
+    return (out.colSpan === 1 && out.rowSpan === 1) || spansOverEmpty(out, cell);
   });
   const score = cells.reduce((n, cell, i) => n + (ok[i] && cell.text !== '' ? 1 : 0), 0);
   return { ok, score };

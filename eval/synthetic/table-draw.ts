@@ -15,6 +15,8 @@ export interface LogicalTable {
   /** Body rows: label then values ('' = empty cell). */
   rows: string[][];
   align: Alignment[];
+  /** Body rows that only label a group of rows below them (bold label, no values). */
+  sectionRows: Set<number>;
 }
 
 export interface TableStyle {
@@ -151,7 +153,8 @@ export function drawTable(w: PageWriter, t: LogicalTable, s: TableStyle, cols: C
     const height = labelLines.length * leading + (s.rules === 'grid' ? 2 * pad : 2);
     if (y + height > limit && r > firstRow) break;
     const base = y + (s.rules === 'grid' ? pad : 1) + s.size;
-    labelLines.forEach((line, i) => w.text(line, cols[0].x, base + i * leading, s.font, s.size));
+    const labelFont = t.sectionRows.has(r) ? s.bold : s.font;
+    labelLines.forEach((line, i) => w.text(line, cols[0].x, base + i * leading, labelFont, s.size));
     values.forEach((v, c) => {
       if (c > 0 && v) w.text(v, alignedX(v, cols[c], t.align[c], s.font, s.size, decimalOffsets[c]), base, s.font, s.size);
       cells.push({ row, col: c, rowSpan: 1, colSpan: 1, text: c === 0 ? labelLines.join(' ') : v });

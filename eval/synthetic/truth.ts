@@ -19,6 +19,8 @@ export type TruthBlock =
 export interface TruthPage {
   blocks: TruthBlock[];
   furniture: string[];
+  /** List bullets and numbers, footnote markers: drawn, but neither words to find nor to leave out. */
+  markers: string[];
 }
 
 export interface CaseTruth {

@@ -4,7 +4,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shutdownConvertPool } from '../../src/convert/index.js';
-import { caseIds } from '../../eval/synthetic/cases.js';
+import { caseIds, FAMILY_NAMES } from '../../eval/synthetic/cases.js';
 import { runCase } from '../../eval/synthetic/convert.js';
 import { passRates, type CaseResult } from '../../eval/synthetic/report.js';
 import type { Property } from '../../eval/synthetic/properties.js';
@@ -55,11 +55,17 @@ test('synthetic sample: headings are found and ranked; columns, footnotes keep t
   assert.equal(rate(cases, 'footnotes', 'text'), 1);
 });
 
-test('synthetic sample: table cells and words, overall', async () => {
-  // Floors below today's figures (cells 99 %, words 99.4 %): tables and lists still lose a
-  // one-line paragraph at the top of the page and split multi-line cells (see the full run).
-  const all = passRates(await sample());
-  assert.ok(all.get('table-cells')!.meanScore >= 0.95, `table cells ${all.get('table-cells')!.meanScore}`);
-  assert.ok(all.get('text')!.meanScore >= 0.98, `text ${all.get('text')!.meanScore}`);
+test('synthetic sample: no family loses a word', async () => {
+  const cases = await sample();
+  for (const family of FAMILY_NAMES) assert.equal(rate(cases, family, 'text'), 1, family);
+});
+
+test('synthetic sample: table cells and word order, overall', async () => {
+  // Floors at today's figures (cells 64 %: group headings over unruled columns and tables on mixed
+  // report pages still split wrongly, see the full run; order 99.8 %). Raise them as they improve.
+  const cases = await sample();
+  const all = passRates(cases);
+  assert.equal(rate(cases, 'long-table', 'table-cells'), 1);
+  assert.ok(all.get('table-cells')!.meanScore >= 0.6, `table cells ${all.get('table-cells')!.meanScore}`);
   assert.ok(all.get('order')!.meanScore >= 0.98, `order ${all.get('order')!.meanScore}`);
 });

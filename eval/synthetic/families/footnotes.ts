@@ -24,7 +24,7 @@ function markedParagraph(w: PageWriter, words: string[], marks: Map<number, stri
       y += LEADING;
     }
     x += w.text(word, x, y, f, SIZE);
-    if (mark) x += w.text(mark, x, y - 4, f, 6);
+    if (mark) x += w.marker(mark, x, y - 4, f, 6);
     x += space;
   });
   return y + LEADING;
@@ -59,7 +59,7 @@ export async function footnotesCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   let ny = LETTER.height - MARGIN - lines.reduce((a, b) => a + b, 0) * (NOTE + 2);
   w.line(MARGIN, ny - NOTE - 4, MARGIN + 120, ny - NOTE - 4, 0.5);
   notes.forEach((note, i) => {
-    w.text(String(i + 1), MARGIN, ny - 2, w.fonts.regular, 6);
+    w.marker(String(i + 1), MARGIN, ny - 2, w.fonts.regular, 6);
     ny = w.wrapped(note, MARGIN + 8, ny, width, w.fonts.regular, NOTE, NOTE + 2, { kind: 'paragraph', text: note }) + 2;
   });
   return { variant: `notes=${notes.length} paragraphs=${paragraphs}` };

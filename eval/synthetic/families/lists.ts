@@ -14,19 +14,22 @@ function marker(ordered: boolean, depth: number, index: number): string {
   return depth === 0 ? `${index + 1}.` : `${String.fromCharCode(97 + index)})`;
 }
 
-function drawList(w: PageWriter, rng: Rng, ordered: boolean, top: number): number {
+/** A list of three to seven items (some with nested items) from `top`; returns the next baseline. */
+export function drawList(w: PageWriter, rng: Rng, ordered: boolean, top: number, bottom = LETTER.height - MARGIN): number {
   const width = LETTER.width - 2 * MARGIN;
   const textIndent = ordered ? 20 : 14;
   let y = top;
   const items = rng.int(3, 7);
-  for (let i = 0; i < items; i++) {
+  for (let i = 0; i < items && y + 3 * LEADING < bottom; i++) {
     const depths = [0];
     if (rng.chance(0.3)) for (let k = rng.int(1, 3); k > 0; k--) depths.push(1);
     let nested = 0;
     for (const depth of depths) {
+      // Whole items only, and only while two lines of the longest fit above the bottom.
+      if (y + 2 * LEADING > bottom) break;
       const x = MARGIN + depth * NEST;
       const text = rng.chance(0.4) ? sentence(rng, 8, 24) : phrase(rng, 2, 6);
-      w.text(marker(ordered, depth, depth === 0 ? i : nested++), x, y, w.fonts.regular, SIZE);
+      w.marker(marker(ordered, depth, depth === 0 ? i : nested++), x, y, w.fonts.regular, SIZE);
       for (const line of wrapText(text, w.fonts.regular, SIZE, width - depth * NEST - textIndent)) {
         w.text(line, x + textIndent, y, w.fonts.regular, SIZE);
         y += LEADING;

@@ -18,12 +18,14 @@ function numberText(rng: Rng, align: Alignment, decimals: number): string {
   return `${int}.${String(rng.int(0, 10 ** decimals - 1)).padStart(decimals, '0')}`;
 }
 
-interface TableVariant {
+export interface TableVariant {
   align: Alignment[];
   rules: Rules;
   grouped: boolean;
   multiLine: boolean;
   emptyCells: boolean;
+  /** Bold label rows without values heading groups of rows (statistics tables). */
+  sections: boolean;
 }
 
 export function logicalTable(rng: Rng, v: TableVariant, valueCols: number, bodyRows: number): LogicalTable {
@@ -38,15 +40,20 @@ export function logicalTable(rng: Rng, v: TableVariant, valueCols: number, bodyR
   } else {
     for (let c = 0; c < valueCols; c++) headings.push(rng.chance(0.5) ? capitalisedWord(rng) : String(rng.int(1990, 2030)));
   }
-  const rows = Array.from({ length: bodyRows }, () => {
+  const sectionRows = new Set<number>();
+  const rows = Array.from({ length: bodyRows }, (_, r) => {
+    if (v.sections && (r === 0 || (r > 1 && r < bodyRows - 1 && rng.chance(0.2)))) {
+      sectionRows.add(r);
+      return [title(rng, 1, 3), ...align.slice(1).map(() => '')];
+    }
     const label = v.multiLine && rng.chance(0.4) ? phrase(rng, 6, 9) : phrase(rng, 1, 3);
     const values = align.slice(1).map((a, i) => (v.emptyCells && rng.chance(0.12) ? '' : numberText(rng, a, decimals[i + 1])));
     return [label, ...values];
   });
-  return { groups, headings, rows, align };
+  return { groups, headings, rows, align, sectionRows };
 }
 
-function variant(rng: Rng): TableVariant {
+export function variant(rng: Rng): TableVariant {
   const mixed = rng.chance(0.3);
   const one = rng.pick(ALIGNMENTS);
   return {
@@ -55,16 +62,17 @@ function variant(rng: Rng): TableVariant {
     grouped: rng.chance(0.45),
     multiLine: rng.chance(0.35),
     emptyCells: rng.chance(0.3),
+    sections: rng.chance(0.3),
   };
 }
 
-function style(doc: SyntheticDoc, rng: Rng, v: TableVariant): TableStyle {
+export function style(doc: SyntheticDoc, rng: Rng, v: TableVariant): TableStyle {
   return { font: doc.fonts.regular, bold: doc.fonts.bold, size: rng.pick([8, 9, 10]), rules: v.rules, gap: rng.int(14, 30), labelWidth: v.multiLine ? rng.int(90, 130) : 200 };
 }
 
 function describe(v: TableVariant, valueCols: number): string {
   const aligns = [...new Set(v.align.slice(0, valueCols))].join('+');
-  return `cols=${valueCols + 1} align=${aligns} rules=${v.rules}${v.grouped ? ' grouped' : ''}${v.multiLine ? ' multiline' : ''}${v.emptyCells ? ' empty-cells' : ''}`;
+  return `cols=${valueCols + 1} align=${aligns} rules=${v.rules}${v.grouped ? ' grouped' : ''}${v.multiLine ? ' multiline' : ''}${v.emptyCells ? ' empty-cells' : ''}${v.sections ? ' sections' : ''}`;
 }
 
 /** One table between two paragraphs on one page. */
@@ -84,15 +92,20 @@ export async function tableCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutp
   const w = doc.addPage();
   const before = paragraph(rng, 1, 3);
   let y = w.wrapped(before, MARGIN, firstBaseline(rng), LETTER.width - 2 * MARGIN, w.fonts.regular, 10, 13, { kind: 'paragraph', text: before }) + 12;
+  const captioned = rng.chance(0.4);
+  if (captioned) {
+    const caption = `Table ${rng.int(1, 12)}. ${title(rng, 2, 6)}`;
+    y = w.wrapped(caption, MARGIN, y, LETTER.width - 2 * MARGIN, w.fonts.bold, s.size + 1, s.size + 4, { kind: 'paragraph', text: caption }) + 2;
+  }
   y = drawTable(w, t, s, cols, y, 0, LETTER.height - MARGIN - 60).bottom + 16;
   const after = paragraph(rng, 1, 3);
   w.wrapped(after, MARGIN, y + 10, LETTER.width - 2 * MARGIN, w.fonts.regular, 10, 13, { kind: 'paragraph', text: after });
-  return { variant: describe(v, valueCols) };
+  return { variant: `${describe(v, valueCols)}${captioned ? ' caption' : ''}` };
 }
 
 /** A long table continuing over two or three pages, header repeated, a folio in the footer. */
 export async function longTableCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutput> {
-  const v = { ...variant(rng), grouped: false, multiLine: rng.chance(0.2) };
+  const v = { ...variant(rng), grouped: false, multiLine: rng.chance(0.2), sections: false };
   const valueCols = rng.int(2, 4);
   const s = style(doc, rng, v);
   const t = logicalTable(rng, v, valueCols, rng.int(55, 110));
