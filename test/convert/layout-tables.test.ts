@@ -127,3 +127,21 @@ test('tables: a repeated row of sub-headings gives the groups over it', () => {
   assert.equal(repeatedBlocks(['', '2019', '2020', '2021']), null);
   assert.equal(repeatedBlocks(['', 'x', 'x', 'x']), null);
 });
+
+test('tables: wrapped labels set with loose leading (1.3 em) still join their row', () => {
+  const runs: TextRun[] = [...words('Next', 72, 100), ...right('2006', 212, 100), ...right('2002', 253, 100)];
+  const lines: [number, string, string[]][] = [
+    [115, 'Support total image', ['405.0', '25']],
+    [130, 'Record range short plan', ['499.0', '757']],
+    [143, 'whole question board', []],
+    [156, 'approach', []],
+    [171, 'Often', ['1.1', '3']],
+    [186, 'Cause', ['4.0', '5']],
+  ];
+  for (const [y, label, vals] of lines) {
+    runs.push(...words(label, 72, y));
+    vals.forEach((v, c) => runs.push(...right(v, 212 + 41 * c, y)));
+  }
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t).map((r) => r[0]), ['Next', 'Support total image', 'Record range short plan whole question board approach', 'Often', 'Cause']);
+});

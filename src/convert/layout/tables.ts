@@ -234,7 +234,8 @@ function fullLabelEdge(drafts: RowDraft[], cuts: number[]): number {
 function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: number, rowPitch: number): boolean {
   if (prev.spanning || d.spanning) return false;
   const size = Math.max(d.size, prev.size);
-  const close = d.firstBaseline - prev.lastBaseline <= 1.25 * size;
+  // Wrapped lines sit at most a row's pitch apart (leading varies: 1.2 to 1.4 em and more).
+  const close = d.firstBaseline - prev.lastBaseline <= Math.max(1.25 * size, 1.05 * rowPitch);
   if (d.cells.some((t, c) => t && prev.cells[c] && NUMBER_LIKE.test(t.trim()))) return false;
   const filled = d.cells.filter(Boolean).length;
   if (d.cells[0] === '') {
