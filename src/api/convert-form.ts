@@ -24,7 +24,8 @@ const FIELD_NAMES = ['model', 'formats', 'lang', 'prefer', 'delivery', 'webhook'
 export interface ConvertFields {
   /** As sent; undefined when omitted (the gateway applies DECISIONS §4's default). */
   model: string | undefined;
-  formats: 'md' | 'json' | 'md,json';
+  /** Canonical: the requested subset of FORMATS in that order, joined by commas (e.g. `md,json`). */
+  formats: string;
   lang: string | undefined;
   prefer: 'sync' | 'async' | undefined;
   delivery: Delivery | undefined;
@@ -43,6 +44,14 @@ export interface ConvertUpload {
   sha256: string;
 }
 
+/** `blocks` (DECISIONS §8) adds page sizes and blocks with boxes to the JSON result. */
+export const FORMATS = ['md', 'json', 'blocks'] as const;
+
+/** Whether a job's or request's canonical formats ask for blocks. */
+export function wantsBlocks(formats: string): boolean {
+  return formats.split(',').includes('blocks');
+}
+
 const invalid = (message: string) => new ServiceError('invalid_request', message);
 
 /**
@@ -53,11 +62,11 @@ export function validateFields(raw: Record<string, string>, allowHosts: readonly
   for (const name of Object.keys(raw)) if (!(FIELD_NAMES as readonly string[]).includes(name)) throw invalid(`Unknown form field "${name.slice(0, 40)}".`);
   const model = raw.model;
   if (model !== undefined && !(MODEL_IDS as readonly string[]).includes(model)) throw invalid(`model must be one of ${MODEL_IDS.join(', ')}.`);
-  let formats: ConvertFields['formats'] = 'md,json';
+  let formats = 'md,json';
   if (raw.formats !== undefined) {
     const parts = raw.formats.split(',').map((s) => s.trim());
-    if (parts.length === 0 || parts.length > 2 || parts.some((p) => p !== 'md' && p !== 'json')) throw invalid('formats must be md, json or md,json.');
-    formats = parts.includes('md') && parts.includes('json') ? 'md,json' : (parts[0] as 'md' | 'json');
+    if (parts.length === 0 || parts.length > FORMATS.length || parts.some((p) => !(FORMATS as readonly string[]).includes(p))) throw invalid('formats must be a comma-separated list of md, json, blocks.');
+    formats = FORMATS.filter((f) => parts.includes(f)).join(',');
   }
   if (raw.prefer !== undefined && raw.prefer !== 'sync' && raw.prefer !== 'async') throw invalid('prefer must be sync or async.');
   const delivery = raw.delivery;

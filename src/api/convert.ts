@@ -10,10 +10,10 @@ import type { ModelId } from '../models/gateway.js';
 import { ServiceError } from '../errors/service-error.js';
 import { isErrorCode } from '../errors/catalogue.js';
 import { newJobId } from '../jobs/service.js';
-import type { DocumentProbe } from '../models/types.js';
+import type { DocumentProbe, PageBlocks } from '../models/types.js';
 import { convertSchema, type ConvertResult } from './schemas/convert.js';
 import { isWholeDocument, selectPages } from './page-ranges.js';
-import { readConvertUpload, type ConvertFields, type ConvertUpload } from './convert-form.js';
+import { readConvertUpload, wantsBlocks, type ConvertFields, type ConvertUpload } from './convert-form.js';
 import './jobs-runtime.js';
 
 const ROUTE = 'POST /v1/convert';
@@ -36,14 +36,22 @@ export interface PageDetail {
   indexes?: number[];
   /** With on_page_error=skip (then `meta.failed_pages` is always present): the failed pages. */
   failed?: Array<{ index: number; code: string }>;
+  /** With formats=blocks: each page's width, height and blocks, same order as the pages. */
+  layout?: PageBlocks[];
 }
 
+/**
+ * The spec's ConvertResult; a page gains `error` (skip) or `width`, `height`, `blocks`
+ * (formats=blocks) only when asked for, so a plain request gets exactly the spec's shape.
+ */
 export function buildConvertResult(pages: string[], meta: ConvertResult['meta'], detail: PageDetail = {}): ConvertResult {
   const errors = new Map((detail.failed ?? []).map((f) => [f.index, f.code]));
   const out = pages.map((markdown, k) => {
     const index = detail.indexes?.[k] ?? k;
     const error = errors.get(index);
-    return error === undefined ? { index, markdown } : { index, markdown, error };
+    const l = detail.layout?.[k];
+    const page = error === undefined ? { index, markdown } : { index, markdown, error };
+    return l ? { ...page, width: l.width, height: l.height, blocks: l.blocks } : page;
   });
   const fullMeta = detail.failed ? { ...meta, failed_pages: detail.failed.map((f) => f.index) } : meta;
   return { markdown: pages.join('\n\n'), pages: out, meta: fullMeta };
@@ -54,11 +62,15 @@ export function deliveredPages(pages: number, detail: PageDetail): number {
   return pages - (detail.failed?.length ?? 0);
 }
 
-/** The DECISIONS §8 detail of a gateway answer; `failed` only when the caller asked for skip. */
-export function pageDetail(out: { indexes?: number[]; failed?: Array<{ index: number; code: string }> }, skip: boolean): PageDetail {
+/**
+ * The DECISIONS §8 detail of a gateway answer; `failed` only when the caller asked for skip,
+ * `layout` only with formats=blocks.
+ */
+export function pageDetail(out: { indexes?: number[]; failed?: Array<{ index: number; code: string }>; layout?: PageBlocks[] }, skip: boolean, blocks = false): PageDetail {
   const detail: PageDetail = {};
   if (out.indexes) detail.indexes = out.indexes;
   if (skip) detail.failed = out.failed ?? [];
+  if (blocks && out.layout) detail.layout = out.layout;
   return detail;
 }
 
@@ -213,7 +225,7 @@ async function convertSync(
     });
     pages = out.pages;
     backend = out.backend;
-    detail = pageDetail(out, fields.onPageError === 'skip');
+    detail = pageDetail(out, fields.onPageError === 'skip', wantsBlocks(fields.formats));
   } catch (err) {
     reply.raw.off('close', onClose);
     await lease.release();

@@ -57,7 +57,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     request.log.info({ job_id: id, account: job.accountId }, 'result read');
     if (as === 'markdown') return reply.code(200).type('text/markdown; charset=utf-8').send(result.pages.join('\n\n'));
-    return reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(result.pages, result.meta, { indexes: result.indexes, failed: result.failed }));
+    return reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(result.pages, result.meta, { indexes: result.indexes, failed: result.failed, layout: result.layout }));
   };
   const config = { auth: ROUTE_AUTH.token };
   // No implicit HEAD: it would run the read and purge the result without delivering it (spec §3:

@@ -15,7 +15,8 @@ import type {
 
 export type ClientOptions = TransportOptions;
 
-export type ConvertFormat = 'md' | 'json';
+/** `blocks`: the JSON result's pages also carry width, height and blocks with boxes (DECISIONS §8). */
+export type ConvertFormat = 'md' | 'json' | 'blocks';
 
 export interface ConvertInput {
   file: FileInput;
@@ -226,7 +227,7 @@ export class DocconvClient {
 
   /**
    * Follows a job to its end and reads its result once: JSON (which includes the Markdown) when
-   * `json` is among the formats, else Markdown. An `error` event becomes a DocconvError.
+   * `json` or `blocks` is among the formats, else Markdown. An `error` event becomes a DocconvError.
    */
   async waitForResult(jobId: string, options: JobEventsOptions & { formats?: ConvertFormat[]; onEvent?: (event: JobEvent) => void } = {}): Promise<JobOutput> {
     for await (const event of this.jobEvents(jobId, options)) {
@@ -234,7 +235,7 @@ export class DocconvClient {
       if (event.type === 'error') throw errorFromEvent(event.data.code, event.data.message);
       if (event.type === 'completed') {
         const token = event.data.token;
-        if (!options.formats || options.formats.includes('json')) {
+        if (!options.formats || options.formats.includes('json') || options.formats.includes('blocks')) {
           const result = await this.getJson(jobId, token, options);
           return { jobId, markdown: result.markdown, result, completed: event };
         }

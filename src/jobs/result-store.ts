@@ -1,9 +1,12 @@
 // Read-once results (DECISIONS §5): sealed under the token, claimed and deleted in one statement.
 import type { JobsDb, Query } from './db.js';
+import type { PageBlocks } from '../models/types.js';
 import { openResult, sealResult, tokenHash } from './crypto.js';
 
 export interface StoredResult {
   pages: string[];
+  /** Only when the job asked for formats=blocks (DECISIONS §8). */
+  layout?: PageBlocks[];
   formats: string;
   meta: { pages: number; sha256: string; timing_ms: number; backend: string; model: string; route_reason: string };
   /** DECISIONS §8: source index of each page when a selection was converted. */

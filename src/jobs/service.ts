@@ -400,6 +400,7 @@ export class JobService {
     // DECISIONS §8: stored only when asked for, so a plain job's result is what it always was.
     if (out.indexes) result.indexes = out.indexes;
     if (job.onPageError === 'skip') result.failed = out.failed ?? [];
+    if (out.layout && job.formats.split(',').includes('blocks')) result.layout = out.layout;
     let webhook = false;
     const done = await this.o.db.tx(async (q) => {
       const after = await this.jobs.update(q, job.id, { status: 'completed', pagesDone: job.pages, backend });

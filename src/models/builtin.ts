@@ -3,6 +3,7 @@
 import { ServiceError } from '../errors/service-error.js';
 import { mapParserError, type ParserLoader } from './adapters/common.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from './types.js';
+import { blocksFromPageModel } from './blocks.js';
 
 export const BUILTIN_BACKEND = 'builtin';
 
@@ -24,6 +25,7 @@ export async function convertBuiltin(loadParser: ParserLoader, doc: ConvertInput
     const result: ConvertOutput = { pages: out.pages, backend: BUILTIN_BACKEND };
     if (doc.selection) result.indexes = [...doc.selection];
     if (skip) result.failed = out.failed ?? [];
+    if (out.pageModels) result.layout = out.pageModels.map(blocksFromPageModel);
     return result;
   } catch (err) {
     const mapped = mapParserError(err);

@@ -1,8 +1,8 @@
 // Shared types of the models domain (docs/architecture.md, "src/models"). The document-side types
 // come from the public entry of src/convert (type-only: nothing of the parser loads here).
-import type { DocumentProbe, MediaType } from '../convert/index.js';
+import type { BBox, BlockType, DocumentProbe, MediaType, PageModel } from '../convert/index.js';
 
-export type { DocumentProbe, MediaType };
+export type { BBox, BlockType, DocumentProbe, MediaType, PageModel };
 
 /** The model ids accepted by `model` besides `auto` (DECISIONS §4). */
 export const MODEL_IDS = ['builtin', 'mineru-2.5', 'granite-docling', 'paddleocr-vl'] as const;
@@ -76,6 +76,23 @@ export interface ConvertOptions {
   onPageError?: 'fail' | 'skip';
 }
 
+/** One block of a page as the API returns it (`formats=blocks`, DECISIONS §8). */
+export interface OutputBlock {
+  type: BlockType;
+  /** [x0, y0, x1, y1] in PDF points (images: pixels at 72 dpi), top-left origin. */
+  bbox: BBox;
+  markdown: string;
+  /** Headings only. */
+  level?: number;
+}
+
+/** A page's size and blocks in reading order; its Markdown is its non-furniture blocks joined. */
+export interface PageBlocks {
+  width: number;
+  height: number;
+  blocks: OutputBlock[];
+}
+
 export interface ConvertOutput {
   /** Markdown per physical page, in order; "" for an empty page. */
   pages: string[];
@@ -83,6 +100,8 @@ export interface ConvertOutput {
   indexes?: number[];
   /** With onPageError `skip`: the pages that failed, ascending by index. */
   failed?: PageFailure[];
+  /** Blocks per page, same order as `pages`, when the backend knows where its text lies. */
+  layout?: PageBlocks[];
   /** meta.backend, e.g. `mineru-api 3.4.4 vlm-engine`, `vllm ibm-granite/granite-docling-258M`, `builtin`. */
   backend: string;
 }
@@ -101,7 +120,7 @@ export interface ParserPort {
       /** A failing page becomes "" and an entry of `failed` instead of failing the document. */
       skipFailedPages?: boolean;
     },
-  ): Promise<{ pages: string[]; failed?: PageFailure[] }>;
+  ): Promise<{ pages: string[]; failed?: PageFailure[]; pageModels?: PageModel[] }>;
   renderPagesToPng(
     bytes: Uint8Array,
     opts: { dpi: number; first?: number; last?: number; signal?: AbortSignal },

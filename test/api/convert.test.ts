@@ -35,6 +35,25 @@ for (const kind of STORE_KINDS) {
       assert.equal(usage.concurrency.in_use, 0);
     });
 
+    test('formats=blocks: pages carry width, height and blocks; without it the page is exactly {index, markdown}', async () => {
+      const h = svc();
+      const { key } = await h.account('starter');
+      const pdf = await makePdf(2, 'MARKBLOCKS');
+      const plain = await j(await convert(h, key, pdf, { model: 'builtin' }));
+      for (const p of plain.pages) assert.deepEqual(Object.keys(p), ['index', 'markdown']);
+      const res = await convert(h, key, pdf, { model: 'builtin', formats: 'md,json,blocks' });
+      assert.equal(res.status, 200, await res.clone().text());
+      const body = await j(res);
+      assert.deepEqual(Object.keys(body.pages[0]), ['index', 'markdown', 'width', 'height', 'blocks']);
+      assert.deepEqual(body.pages[1].blocks[0], { type: 'heading', bbox: [72, 72, 300, 90], markdown: '# Page 2', level: 1 });
+      assert.equal(body.pages[1].blocks[2].type, 'page_footer');
+      // blocks alone (or with md) is still the JSON result: the Markdown alone cannot carry boxes.
+      const alone = await convert(h, key, pdf, { model: 'builtin', formats: 'blocks' });
+      assert.match(alone.headers.get('content-type') ?? '', /^application\/json/);
+      assert.equal((await j(alone)).pages[0].width, 612);
+      assert.equal((await convert(h, key, pdf, { formats: 'md,blocks,pdf' })).status, 400);
+    });
+
     test('auth, tier and field checks come first; unknown fields and bad values are 400', async () => {
       const h = svc();
       const pdf = await makePdf(1, 'MARKA');

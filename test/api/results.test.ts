@@ -60,6 +60,17 @@ for (const kind of STORE_KINDS) {
       assert.equal((await j(json)).pages.length, 2);
     });
 
+    test('an async job with formats=json,blocks keeps its blocks (read once); without blocks none are stored', async () => {
+      const h = svc();
+      const { key } = await h.account('pro');
+      const a = await completed(h, key, { formats: 'json,blocks' });
+      const body = await j(await fetch(local(h, a.done.result_url)));
+      assert.equal(body.pages[0].width, 612);
+      assert.ok(body.pages[0].markdown.endsWith(body.pages[0].blocks[1].markdown));
+      const b = await completed(h, key, { formats: 'json' });
+      for (const p of (await j(await fetch(local(h, b.done.result_url)))).pages) assert.deepEqual(Object.keys(p), ['index', 'markdown']);
+    });
+
     test('HEAD on a result route is not a read: 404 not_found, the result stays readable', async () => {
       const h = svc();
       const { key } = await h.account('pro');

@@ -47,6 +47,25 @@ test('convert: a one-page PDF into a directory (sync), written paths on stdout',
   assert.equal(json.markdown, md);
 });
 
+test('convert --formats md,blocks: NAME.json pages carry boxes, and the Markdown is their non-furniture blocks joined', async () => {
+  const input = join(work, 'blocks');
+  mkdirSync(input);
+  writeFileSync(join(input, 'memo.pdf'), await makePdf(1, 'Memo'));
+  const out = join(work, 'out-blocks');
+  const r = await runDocconv(['convert', join(input, 'memo.pdf'), '-o', out, '--formats', 'md,blocks', '--model', 'builtin'], { env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n'), [join(out, 'memo.md'), join(out, 'memo.json')]);
+  const json = JSON.parse(readFileSync(join(out, 'memo.json'), 'utf8'));
+  const page = json.pages[0];
+  assert.ok(page.width > 0 && page.height > 0 && page.blocks.length > 0);
+  for (const b of page.blocks) {
+    assert.ok(b.bbox[0] >= 0 && b.bbox[0] <= b.bbox[2] && b.bbox[2] <= page.width && b.bbox[1] <= b.bbox[3] && b.bbox[3] <= page.height, JSON.stringify(b));
+  }
+  const content = page.blocks.filter((b: { type: string }) => b.type !== 'page_header' && b.type !== 'page_footer');
+  assert.equal(page.markdown, content.map((b: { markdown: string }) => b.markdown).join('\n\n'));
+  assert.equal(readFileSync(join(out, 'memo.md'), 'utf8'), page.markdown);
+});
+
 test('convert: a folder, async jobs followed over SSE with --progress, --json report, default output next to inputs', async () => {
   const folder = join(work, 'batch');
   mkdirSync(folder);

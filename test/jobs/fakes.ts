@@ -2,6 +2,7 @@
 import { loadConfig, type Config } from '../../src/config.js';
 import { ServiceError } from '../../src/errors/service-error.js';
 import type { ModelGateway } from '../../src/models/gateway.js';
+import type { PageBlocks } from '../../src/models/types.js';
 import type { JobMetering } from '../../src/jobs/service.js';
 
 export interface FakeGatewayControl {
@@ -35,15 +36,22 @@ export function fakeGateway(): FakeGatewayControl {
       }
       const text = Buffer.from(doc.bytes).toString('latin1');
       const pages: string[] = [];
+      const layout: PageBlocks[] = [];
       for (let i = 0; i < doc.pages; i++) {
         if (ctl.gate) await ctl.gate;
         if (ctl.pageDelayMs) await new Promise((r) => setTimeout(r, ctl.pageDelayMs));
         if (opts.signal?.aborted) throw new ServiceError('conversion_failed', 'aborted');
         if (ctl.failWith) throw ctl.failWith;
-        pages.push(`# Page ${i + 1}\n\n${/MARK[A-Z0-9]+/.exec(text)?.[0] ?? 'text'}`);
+        const mark = /MARK[A-Z0-9]+/.exec(text)?.[0] ?? 'text';
+        pages.push(`# Page ${i + 1}\n\n${mark}`);
+        layout.push({ width: 612, height: 792, blocks: [
+          { type: 'heading', bbox: [72, 72, 300, 90], markdown: `# Page ${i + 1}`, level: 1 },
+          { type: 'paragraph', bbox: [72, 100, 300, 112], markdown: mark },
+          { type: 'page_footer', bbox: [300, 760, 312, 770], markdown: String(i + 1) },
+        ] });
         opts.onPage?.({ index: i, pagesDone: i + 1, pages: doc.pages });
       }
-      return { pages, backend: 'fake' };
+      return { pages, layout, backend: 'fake' };
     },
     async close() {},
   };

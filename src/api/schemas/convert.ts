@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BEARER, HEADERS, IdempotencyHeaders, KEY_ROUTE_ERRORS, KEY_ROUTE_HEADERS, Obj, StringEnum, described, errorResponses } from './common.js';
 import { AsyncJob } from './jobs.js';
+import { BLOCK_TYPES } from '../../convert/model.js';
 
 export const DOCS_ONLY_BODY = 'x-docs-body';
 
@@ -13,11 +14,24 @@ export type ModelChoice = (typeof MODEL_IDS)[number];
 /** Spec §4: the contract default of `model` (DECISIONS §4 for when it is not deployed). */
 export const DEFAULT_MODEL: ModelChoice = 'mineru-2.5';
 
+export const Block = Obj(
+  {
+    type: StringEnum(BLOCK_TYPES, { description: '`page_header` and `page_footer` are furniture: not part of the page\'s Markdown.' }),
+    bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[x0, y0, x1, y1], origin at the page\'s top-left, in the units of `width`/`height`.' }),
+    markdown: Type.String(),
+    level: Type.Optional(Type.Integer({ minimum: 1, maximum: 6, description: 'Headings only.' })),
+  },
+  { title: 'Block' },
+);
+
 export const ConvertPage = Obj(
   {
     index: Type.Integer({ minimum: 0, description: 'Zero-based index of the page in the source document (also with `pages`).' }),
     markdown: Type.String(),
     error: Type.Optional(Type.String({ description: 'Only with `on_page_error=skip`, on a page that failed: its error code (the page\'s `markdown` is empty).' })),
+    width: Type.Optional(Type.Number({ description: 'With formats=blocks: page width in PDF points (images: pixels at 72 dpi).' })),
+    height: Type.Optional(Type.Number({ description: 'With formats=blocks: page height, same units.' })),
+    blocks: Type.Optional(Type.Array(Block, { description: 'With formats=blocks: the page\'s blocks in reading order; `markdown` is its non-furniture blocks\' Markdown joined by blank lines (DECISIONS §8).' })),
   },
   { title: 'ConvertPage' },
 );
@@ -45,7 +59,7 @@ export const ConvertForm = Type.Object(
   {
     file: Type.String({ format: 'binary', description: 'The PDF or image (PNG, JPEG, TIFF, WebP).' }),
     model: Type.Optional(StringEnum(MODEL_IDS, { default: DEFAULT_MODEL, description: 'Parser model; `auto` routes by content.' })),
-    formats: Type.Optional(Type.String({ default: 'md,json', pattern: '^(md|json)(,(md|json))?$', description: 'Comma-separated from `md`, `json`.' })),
+    formats: Type.Optional(Type.String({ default: 'md,json', pattern: '^(md|json|blocks)(,(md|json|blocks)){0,2}$', description: 'Comma-separated from `md`, `json`, `blocks` (JSON whose pages carry `width`, `height` and `blocks` with boxes).' })),
     lang: Type.Optional(Type.String({ maxLength: 128, description: 'OCR language hint: ISO 639-1/639-2 or Tesseract codes, joined by `+`.' })),
     prefer: Type.Optional(StringEnum(['sync', 'async'] as const, { description: 'Forces the path regardless of size.' })),
     delivery: Type.Optional(StringEnum(['inline', 'sse', 'webhook'] as const, { description: 'Async result delivery.' })),

@@ -46,7 +46,7 @@ export const convertCommand: Command = {
   options: {
     output: { type: 'string', short: 'o', value: 'DIR|-', description: 'write NAME.md / NAME.json into DIR (default: next to each input); - = Markdown to stdout' },
     model: { type: 'string', short: 'm', value: 'MODEL', description: 'auto, builtin, mineru-2.5, granite-docling or paddleocr-vl (default: the server\'s)' },
-    formats: { type: 'string', short: 'f', value: 'LIST', description: 'md, json or md,json (default md)' },
+    formats: { type: 'string', short: 'f', value: 'LIST', description: 'md, json, blocks or a list, e.g. md,json,blocks (default md); blocks: NAME.json pages carry blocks with boxes' },
     lang: { type: 'string', short: 'l', value: 'LANG', description: 'OCR language hint, e.g. en, deu, eng+fra' },
     pages: { type: 'string', value: 'LIST', description: 'only these 1-based pages, e.g. 1-3,7,10- (N- = to the end); only they are charged' },
     'on-page-error': { type: 'string', value: 'fail|skip', description: 'skip: a page that fails comes back empty with its error code instead of failing the document' },
@@ -64,6 +64,7 @@ export const convertCommand: Command = {
     'Examples:',
     '  docconv convert report.pdf                 # writes report.md next to it',
     '  docconv convert scans/ -o out --formats md,json',
+    '  docconv convert paper.pdf --formats md,blocks  # paper.md, and paper.json with boxes',
     '  docconv convert big.pdf --async -o -       # Markdown to stdout',
     '  docconv convert big.pdf --detach           # prints the job id; then docconv jobs watch ID',
     '  docconv convert big.pdf --pages 1-3,10-    # only pages 1 to 3 and 10 to the end',
@@ -181,7 +182,7 @@ async function submitJobs(ctx: CliContext, client: DocconvClient, files: InputFi
 
 function parseFormats(raw: string): ConvertFormat[] {
   const formats = raw.split(',').map((f) => f.trim()).filter(Boolean);
-  if (formats.length === 0 || formats.some((f) => f !== 'md' && f !== 'json')) throw new UsageError(`--formats must be md, json or md,json, got ${raw}`, 'convert');
+  if (formats.length === 0 || formats.some((f) => f !== 'md' && f !== 'json' && f !== 'blocks')) throw new UsageError(`--formats must be a list of md, json, blocks, got ${raw}`, 'convert');
   return [...new Set(formats)] as ConvertFormat[];
 }
 
@@ -221,7 +222,7 @@ async function writeOutputs(file: InputFile, converted: Converted, formats: Conv
     await writeFile(`${file.outputBase}.md`, converted.markdown);
     written.push(`${file.outputBase}.md`);
   }
-  if (formats.includes('json') && converted.result) {
+  if ((formats.includes('json') || formats.includes('blocks')) && converted.result) {
     await writeFile(`${file.outputBase}.json`, `${JSON.stringify(converted.result, null, 2)}\n`);
     written.push(`${file.outputBase}.json`);
   }

@@ -1,0 +1,26 @@
+// The API's blocks (DECISIONS §8) from what the backends know: the built-in parser's page model,
+// or the boxes a GPU server returns (adapters map their types onto these).
+import type { BBox, OutputBlock, PageBlocks, PageModel } from './types.js';
+
+/** Points rounded to 0.01: boxes travel in JSON, float noise helps nobody. */
+export function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+export function roundBox(b: readonly number[]): BBox {
+  return [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
+}
+
+/** The built-in parser's page model as the API's blocks: type, box, Markdown, heading level. */
+export function blocksFromPageModel(page: PageModel): PageBlocks {
+  return {
+    width: round2(page.width),
+    height: round2(page.height),
+    blocks: page.blocks.map((b): OutputBlock => ({
+      type: b.type,
+      bbox: roundBox(b.bbox),
+      markdown: b.markdown,
+      ...(b.type === 'heading' && b.level !== undefined ? { level: b.level } : {}),
+    })),
+  };
+}
