@@ -6,6 +6,8 @@
 //   --out DIR        write each failing case's PDF, truth and Markdown there
 //   --budget-s N     stop starting new cases after N seconds (default 150), report what ran
 //   --worst N        failures listed (default 15)
+//   --json FILE      every case's verdicts as JSON (to compare two runs)
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { shutdownConvertPool } from '../../src/convert/index.js';
 import { caseIds, FAMILY_NAMES } from './cases.js';
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       'budget-s': { type: 'string', default: '150' },
       worst: { type: 'string', default: '15' },
+      json: { type: 'string' },
     },
   });
   const families = values.family ? values.family.split(',') : FAMILY_NAMES;
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
     for (const r of results[0].results) console.log(`${r.property}: ${r.checked === 0 ? 'n/a' : `${r.pass ? 'pass' : 'FAIL'} ${(100 * r.score).toFixed(1)}% ${r.diff ?? ''}`}`);
   }
   console.log(formatReport(results, Number(values.worst)));
+  if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 1));
   const cut = order.length - results.length;
   console.log(`\n${results.length} cases in ${((Date.now() - started) / 1000).toFixed(1)} s${cut > 0 ? ` (${cut} not run: time budget reached)` : ''}`);
 }
