@@ -3,6 +3,8 @@
 
 /** The margin band, as a share of the page height, at the top and at the bottom (the engine's own strip, 12 %). */
 export const MARGIN_BAND = 0.12;
+/** A folio or a head with a folio may sit lower (wide book margins) when it is the page's first or last line. */
+const FOLIO_BAND = 0.16;
 
 const FOLIO = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$/i;
 /** A running head with the folio at one end ("400 BRITISH HUSBANDRY", "Annual Report 9"): a page number, not a year. */
@@ -18,11 +20,11 @@ function repeatKey(text: string): string {
  * together: a running head is often a title and a folio set apart.
  */
 export function furnitureCandidates(pages: Array<{ height: number; lines: Array<{ y: number; text: string; baseline: number }> }>): Array<Set<number>> {
-  const inBand = (y: number, h: number) => y < h * MARGIN_BAND || y > h * (1 - MARGIN_BAND);
+  const inBand = (y: number, h: number, band = MARGIN_BAND) => y < h * band || y > h * (1 - band);
   const baselines = pages.map((page) => {
     const texts = new Map<number, string[]>();
     for (const line of page.lines) {
-      if (!inBand(line.y, page.height)) continue;
+      if (!inBand(line.y, page.height, FOLIO_BAND)) continue;
       if (!texts.has(line.baseline)) texts.set(line.baseline, []);
       texts.get(line.baseline)!.push(line.text.trim());
     }
@@ -30,7 +32,8 @@ export function furnitureCandidates(pages: Array<{ height: number; lines: Array<
   });
   const pagesWithKey = new Map<string, Set<number>>();
   baselines.forEach((texts, p) => {
-    for (const text of texts.values()) {
+    for (const [baseline, text] of texts) {
+      if (!inBand(pages[p].lines.find((l) => l.baseline === baseline)!.y, pages[p].height)) continue;
       const key = repeatKey(text);
       if (!pagesWithKey.has(key)) pagesWithKey.set(key, new Set());
       pagesWithKey.get(key)!.add(p);
@@ -38,9 +41,14 @@ export function furnitureCandidates(pages: Array<{ height: number; lines: Array<
   });
   return pages.map((page, p) => {
     const furniture = new Set<number>();
+    const ys = page.lines.map((l) => l.y);
+    const [first, last] = [Math.min(...ys), Math.max(...ys)];
     for (const [baseline, text] of baselines[p]) {
-      const folioHead = HEAD_WITH_FOLIO.test(text) && text.split(/\s+/).length <= HEAD_MAX_WORDS;
-      if (!FOLIO.test(text) && !folioHead && (pagesWithKey.get(repeatKey(text))?.size ?? 0) < 2) continue;
+      const y = page.lines.find((l) => l.baseline === baseline)!.y;
+      const edge = inBand(y, page.height) || y === first || y === last;
+      const folio = edge && (FOLIO.test(text) || (HEAD_WITH_FOLIO.test(text) && text.split(/\s+/).length <= HEAD_MAX_WORDS));
+      const repeats = inBand(y, page.height) && (pagesWithKey.get(repeatKey(text))?.size ?? 0) >= 2;
+      if (!folio && !repeats) continue;
       page.lines.forEach((line, i) => {
         if (line.baseline === baseline) furniture.add(i);
       });

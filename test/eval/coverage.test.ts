@@ -32,6 +32,10 @@ test('coverage: furniture candidates are margin lines that repeat or are folios,
   assert.deepEqual([...marks[0]].sort(), [0, 1, 3]);
   const single = furnitureCandidates([{ height: 792, lines: [{ y: 30, text: '400 BRITISH HUSBANDRY', baseline: 0 }, { y: 60, text: 'Report 2009', baseline: 1 }] }]);
   assert.deepEqual([...single[0]], [0]);
+  // Wide book margins: a head with its folio a little lower counts only as the page's first line.
+  const low = (first: boolean) => furnitureCandidates([{ height: 792, lines: [...(first ? [] : [{ y: 80, text: 'Body line above it', baseline: 2 }]), { y: 110, text: 'Structure Recognition 9', baseline: 0 }, { y: 130, text: 'Body text', baseline: 1 }] }]);
+  assert.equal(low(true)[0].size, 1);
+  assert.equal(low(false)[0].size, 0);
 });
 
 test('coverage: found, missing, in order, and what the furniture rule took', () => {
