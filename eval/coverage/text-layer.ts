@@ -37,6 +37,8 @@ export function itemsToLines(items: Item[]): LayerLine[] {
   const lines: Array<{ y: number; size: number; items: Item[] }> = [];
   for (const item of sorted) {
     const line = lines.find((l) => Math.abs(l.y - item.y) < Math.max(1, Math.min(l.size, item.size) / 2));
+    // Text drawn twice at (nearly) one place, for a fake bold or a shadow, is read once.
+    if (line?.items.some((o) => o.str === item.str && Math.abs(o.x - item.x) < item.size * 0.3)) continue;
     if (line) line.items.push(item);
     else lines.push({ y: item.y, size: item.size, items: [item] });
   }

@@ -23,10 +23,13 @@ export function textWords(text: string): string[] {
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 
+/** HTML a converter writes into Markdown; other text in angle brackets ("<table name>") is text. */
+const HTML_TAG = /<\/?(table|thead|tbody|tr|td|th|br|sup|sub|b|i|em|strong|span|div|p|img|a|u|s|code|pre|ul|ol|li|hr|caption)\b[^>]*>/gi;
+
 /** Markdown (with HTML tables) reduced to its text: tags, entities, link targets and markers removed. */
 export function markdownText(md: string): string {
   return md
-    .replace(/<[^>]+>/g, ' ')
+    .replace(HTML_TAG, ' ')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e])
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,12}(#{1,6}|>|[-*+•–]|\d+[.)]|[a-z][.)])\s+/gm, ' ')

@@ -13,6 +13,8 @@ test('coverage: items on a baseline join into words, a wide gap cuts columns apa
   assert.deepEqual(lines.map((l) => l.text), ['Hello world', 'second', 'Next']);
   assert.equal(lines[0].baseline, lines[1].baseline);
   assert.notEqual(lines[0].baseline, lines[2].baseline);
+  // Overprinted text (fake bold) is one copy.
+  assert.deepEqual(itemsToLines([item('ENABLE', 72, 100), item('ENABLE', 72.4, 100)]).map((l) => l.text), ['ENABLE']);
 });
 
 test('coverage: furniture candidates are margin lines that repeat or are folios, never body lines', () => {
@@ -48,6 +50,11 @@ test('coverage: found, missing, in order, and what the furniture rule took', () 
   assert.equal(c.furnitureTaken, 3);
   const kept = pageCoverage(['Body text here'], ['Running Head 7'], 'Running Head 7\n\nBody text here');
   assert.equal(kept.furnitureTaken, 0);
+});
+
+test('coverage: text in angle brackets is text, HTML tags are not', () => {
+  const c = pageCoverage(['ON <table name>'], [], '**ON** <*table name*>\n\n<table><tr><td>x</td></tr></table>');
+  assert.equal(c.found, c.words);
 });
 
 test('coverage: a word broken at a line end counts as found when the Markdown rejoined it', () => {
