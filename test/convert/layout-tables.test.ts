@@ -145,3 +145,21 @@ test('tables: wrapped labels set with loose leading (1.3 em) still join their ro
   const t = tableFromWhitespace(items(runs), []);
   assert.deepEqual(texts(t).map((r) => r[0]), ['Next', 'Support total image', 'Record range short plan whole question board approach', 'Often', 'Cause']);
 });
+
+test('tables: a lone group heading just above a table is its top heading row, not a heading of the text', async () => {
+  const { createLayoutContext, layoutPageToMarkdown } = await import('../../src/convert/layout/index.js');
+  const { page } = await import('./fixtures/runs.js');
+  const runs: TextRun[] = [
+    ...words('Employment grew in every region over the period, as the table below shows in detail.', 50, 160),
+    ...words('Percent change', 223, 186, 10, { bold: true }),
+    ...words('Region', 50, 200, 10, { bold: true }), ...right('Persons', 190, 200), ...right('2019', 240, 200), ...right('2020', 290, 200),
+  ];
+  [['North', '1,204', '2.5', '3.1'], ['South', '980', '1.0', '0.4'], ['East', '455', '-0.2', '1.7']].forEach((r, i) => {
+    runs.push(...words(r[0], 50, 214 + i * 14));
+    r.slice(1).forEach((v, c) => runs.push(...right(v, 190 + 50 * c, 214 + i * 14)));
+  });
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.doesNotMatch(md, /#+ Percent change/, md);
+  assert.match(md, /<th colspan="2">Percent change<\/th>/, md);
+  assert.match(md, /as the table below shows in detail\./, md);
+});

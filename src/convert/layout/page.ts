@@ -7,6 +7,7 @@ import { buildSegments, type Segment, type TextSpan } from './lines.js';
 import { isCaptionLine, splitMarginLines } from './margins.js';
 import { findRuledRegions } from './ruled-tables.js';
 import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
+import { adoptTableHeadings } from './table-headings.js';
 import { monospaceShare, orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
 import { flowLines, groupParagraphs } from './paragraphs.js';
 import { dominantSize } from './headings.js';
@@ -197,7 +198,7 @@ export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageMode
   atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
 
   // 5. Reading order and rendering.
-  const blocks = orderRegion(items, gutterMin);
+  const blocks = adoptTableHeadings(orderRegion(items, gutterMin));
   const out: Block[] = [];
   for (const b of blocks) renderBlock(b, atoms, body, ocrLike, out);
   // Footnotes after the body, column by column.
@@ -239,13 +240,16 @@ function marginBlocks(segs: Segment[], folios: Set<number>, pageHeight: number):
 
 function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boolean, out: Block[]): void {
   if (b.kind === 'grid') {
-    // A caption ("Figure 3.", "Table 2:") is never a cell: the grid stops at it, what follows is flow.
+    // A caption ("Figure 3.", "Table 2:") is never a cell: the grid stops at it, the caption's
+    // line is flow, and what follows is ordered afresh (the next table, or text).
     const caption = b.items.filter((i) => i.seg && isCaptionLine(i.seg.text)).sort((p, q) => p.top - q.top)[0];
     if (caption) {
       const above = b.items.filter((i) => i.bottom <= caption.top + 1 && i !== caption);
-      const rest = b.items.filter((i) => !above.includes(i));
+      const line = b.items.filter((i) => !above.includes(i) && (i === caption || (i.seg && i.seg.lineId === caption.seg!.lineId)));
+      const below = b.items.filter((i) => !above.includes(i) && !line.includes(i));
       if (above.length > 0) renderBlock({ kind: 'grid', items: above, gutters: b.gutters }, atoms, body, fromOcr, out);
-      renderBlock({ kind: 'flow', items: rest }, atoms, body, fromOcr, out);
+      renderBlock({ kind: 'flow', items: line }, atoms, body, fromOcr, out);
+      for (const next of adoptTableHeadings(orderRegion(below, Math.max(body * 0.9, 4)))) renderBlock(next, atoms, body, fromOcr, out);
       return;
     }
     const cells = b.items.filter((i) => i.seg);

@@ -4,7 +4,7 @@ import type { TextRun } from './types.js';
 import type { RuledGrid } from './ruled-tables.js';
 import type { Interval, Item } from './regions.js';
 import { splitBands } from './regions.js';
-import { buildSegments } from './lines.js';
+import { buildSegments, type Segment } from './lines.js';
 import { chunkLines, findColumnCuts, MIN_CHANNEL_EM, placeChunks, type Chunk, type Placement } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { pruneEmpty } from './table-model.js';
@@ -128,13 +128,7 @@ const NUMBER_LIKE = /^[([]?[-+−–]?[$€£]?\d[\d.,\s]*%?[)\]]?[*†‡a-z]?$
 export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableModel {
   const segs = items.flatMap((i) => (i.seg ? [i.seg] : []));
   const lines = chunkLines(segs);
-  const sizes = segs.map((s) => s.size).sort((a, b) => a - b);
-  const size = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 10;
-  // Lines of two or more chunks vote on the columns: a lone chunk (a section label, a wrapped
-  // label, a note or title caught in the region) tells nothing about them.
-  const multi = lines.filter((l) => l.length > 1);
-  const voters = multi.length >= MIN_VOTING_LINES ? multi : lines.filter((l) => !isProseLine(l, lines));
-  let cuts = findColumnCuts(voters, MIN_CHANNEL_EM * size);
+  let cuts = columnCuts(lines, segs);
   if (cuts.length === 0) cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
   const nC = cuts.length + 1;
   const placed = placeChunks(lines, cuts, headingLines(lines));
@@ -174,6 +168,22 @@ function isProseLine(line: Chunk[], lines: Chunk[][]): boolean {
   const x0 = Math.min(...lines.map((l) => l[0].x0));
   const x1 = Math.max(...lines.map((l) => l[l.length - 1].x1));
   return line[0].x1 - line[0].x0 > PROSE_LINE_SHARE * (x1 - x0);
+}
+
+/** Column boundaries of a whitespace table's items (see table-columns.ts). */
+export function whitespaceColumnCuts(items: Item[]): number[] {
+  const segs = items.flatMap((i) => (i.seg ? [i.seg] : []));
+  return columnCuts(chunkLines(segs), segs);
+}
+
+function columnCuts(lines: Chunk[][], segs: Segment[]): number[] {
+  const sizes = segs.map((s) => s.size).sort((a, b) => a - b);
+  const size = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 10;
+  // Lines of two or more chunks vote on the columns: a lone chunk (a section label, a wrapped
+  // label, a note or title caught in the region) tells nothing about them.
+  const multi = lines.filter((l) => l.length > 1);
+  const voters = multi.length >= MIN_VOTING_LINES ? multi : lines.filter((l) => !isProseLine(l, lines));
+  return findColumnCuts(voters, MIN_CHANNEL_EM * size);
 }
 
 function lineDraft(line: Chunk[], placed: Placement[], nC: number): RowDraft {
