@@ -217,6 +217,7 @@ async function convertSync(
   try {
     const out = await app.models.convert(model, { bytes: upload.bytes, mediaType: probe.mediaType, pages: probe.pages, ...(selection ? { selection } : {}) }, {
       ...(fields.onPageError ? { onPageError: fields.onPageError } : {}),
+      ...(wantsBlocks(fields.formats) ? { blocks: true } : {}),
       lang: fields.lang,
       signal: abort.signal,
       pageTimeoutS: app.config.pageTimeoutS,

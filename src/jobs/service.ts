@@ -310,6 +310,7 @@ export class JobService {
         {
           ...(job.onPageError ? { onPageError: job.onPageError } : {}),
           lang: job.lang,
+          ...(job.formats.split(',').includes('blocks') ? { blocks: true } : {}),
           signal: entry.abort.signal,
           pageTimeoutS: this.o.config.pageTimeoutS,
           owner: job.accountId,

@@ -24,3 +24,16 @@ export function blocksFromPageModel(page: PageModel): PageBlocks {
     })),
   };
 }
+
+/** A page size in the blocks' units (PDF points; images: pixels at 72 dpi). */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** A box on a `gridW` × `gridH` grid (a GPU server's coordinates), scaled to `size`. */
+export function scaleBox(box: readonly number[], gridW: number, gridH: number, size: PageSize): BBox {
+  const sx = size.width / gridW;
+  const sy = size.height / gridH;
+  return roundBox([box[0]! * sx, box[1]! * sy, box[2]! * sx, box[3]! * sy]);
+}

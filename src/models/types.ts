@@ -74,6 +74,11 @@ export interface ConvertOptions {
    * failing the document (which still fails when every page failed). Default `fail`.
    */
   onPageError?: 'fail' | 'skip';
+  /**
+   * formats=blocks (DECISIONS §8): also return each page's blocks with boxes (`layout`). GPU
+   * adapters then read page sizes; without it they skip that work.
+   */
+  blocks?: boolean;
 }
 
 /** One block of a page as the API returns it (`formats=blocks`, DECISIONS §8). */

@@ -2,7 +2,7 @@
 import { ServiceError } from '../../errors/service-error.js';
 import { isErrorCode } from '../../errors/catalogue.js';
 import type { Backend, WarmState } from '../backend.js';
-import type { ConvertInput, ConvertOptions, ConvertOutput, GpuModelId, ParserPort } from '../types.js';
+import type { ConvertInput, ConvertOptions, ConvertOutput, GpuModelId, PageBlocks, ParserPort } from '../types.js';
 
 export interface GpuAdapter {
   readonly id: GpuModelId;
@@ -124,16 +124,17 @@ export async function convertInUnits<U extends { offset: number; pages: number }
   opts: ConvertOptions,
   inFlight: number,
   source: (signal: AbortSignal) => AsyncIterable<U>,
-  work: (unit: U, signal: AbortSignal) => Promise<{ offset: number; pages: string[] }>,
+  work: (unit: U, signal: AbortSignal) => Promise<{ offset: number; pages: string[]; layout?: PageBlocks[] }>,
 ): Promise<Omit<ConvertOutput, 'backend'>> {
   const all: string[] = new Array(doc.pages).fill('');
+  const layouts: Array<PageBlocks | undefined> = new Array(doc.pages).fill(undefined);
   const selected = selectedPages(doc);
   const wanted = doc.selection ? new Set(doc.selection) : undefined;
   const inDocument = (i: number) => i < all.length && (!wanted || wanted.has(i));
   const failures = new Map<number, string>();
   const done = progress(selected.length, opts);
   await runUnits(source, inFlight, opts.signal, async (unit, signal) => {
-    let out: { offset: number; pages: string[] };
+    let out: { offset: number; pages: string[]; layout?: PageBlocks[] };
     try {
       out = await work(unit, signal);
     } catch (err) {
@@ -145,10 +146,15 @@ export async function convertInUnits<U extends { offset: number; pages: number }
       return;
     }
     const indexes = out.pages.map((_, i) => out.offset + i).filter(inDocument);
-    for (const i of indexes) all[i] = out.pages[i - out.offset]!;
+    for (const i of indexes) {
+      all[i] = out.pages[i - out.offset]!;
+      layouts[i] = out.layout?.[i - out.offset];
+    }
     done(indexes);
   });
   const result: Omit<ConvertOutput, 'backend'> = { pages: selected.map((i) => all[i]!) };
+  // A page no unit answered (or a failed one) has no blocks and no known size.
+  if (opts.blocks) result.layout = selected.map((i) => layouts[i] ?? { width: 0, height: 0, blocks: [] });
   if (doc.selection) result.indexes = selected;
   if (opts.onPageError === 'skip') result.failed = [...failures].sort((a, b) => a[0] - b[0]).map(([index, code]) => ({ index, code }));
   return result;

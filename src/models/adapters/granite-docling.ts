@@ -2,7 +2,9 @@
 // POST /v1/chat/completions, DocTags back, converted by our own reader (src/models/doctags).
 import type { Config } from '../../config.js';
 import { Backend, statusFailure, UpstreamError, type BackendTiming, type WarmState } from '../backend.js';
-import { doctagsToMarkdown } from '../doctags/index.js';
+import { doctagsToBlocks, doctagsToMarkdown } from '../doctags/index.js';
+import type { PageSize } from '../blocks.js';
+import { imagePixelSize } from '../page-size.js';
 import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_MAX_TOKENS, GRANITE_PROMPT, GRANITE_RENDER_DPI, GRANITE_STOP } from '../limits.js';
 import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
@@ -78,6 +80,13 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
     }
   }
 
+  /** The page in the blocks' units: PDF pages were rendered at GRANITE_RENDER_DPI, images are 72 dpi. */
+  async function pageSize(doc: ConvertInput, image: Uint8Array): Promise<PageSize> {
+    const px = (await imagePixelSize(image)) ?? { width: 0, height: 0 };
+    const k = doc.mediaType === 'application/pdf' ? 72 / GRANITE_RENDER_DPI : 1;
+    return { width: px.width * k, height: px.height * k };
+  }
+
   return {
     id: MODEL,
     backend,
@@ -85,7 +94,9 @@ export function createGraniteDoclingAdapter(config: Config, url: string, timing:
       // Pages are rendered no further ahead than the server's concurrency cap.
       const out = await convertInUnits(doc, opts, config.graniteDoclingConcurrency, (signal) => pageImages(doc, signal), async (page, signal) => {
         const doctags = await backend.run(() => call(page.image, page.mediaType, signal), warm, { ...opts, signal });
-        return { offset: page.offset, pages: [doctagsToMarkdown(doctags)] };
+        const markdown = doctagsToMarkdown(doctags);
+        if (!opts.blocks) return { offset: page.offset, pages: [markdown] };
+        return { offset: page.offset, pages: [markdown], layout: [doctagsToBlocks(doctags, await pageSize(doc, page.image))] };
       });
       return { ...out, backend: `vllm ${servedId}` };
     },

@@ -6,7 +6,9 @@ import { Backend, statusFailure, UpstreamError, type BackendTiming, type WarmSta
 import { encodeMultipart, httpRequest, parseJson } from '../http.js';
 import { MINERU_CONCURRENCY, MINERU_WINDOW_PAGES, GRANITE_RENDER_DPI } from '../limits.js';
 import { htmlTableToMarkdown, tidy } from '../markdown.js';
-import type { ConvertInput, ConvertOptions, ConvertOutput } from '../types.js';
+import type { BlockType, ConvertInput, ConvertOptions, ConvertOutput, OutputBlock, PageBlocks } from '../types.js';
+import { round2, scaleBox, type PageSize } from '../blocks.js';
+import { imagePixelSize, pdfPageSizes } from '../page-size.js';
 import { imageExtension, mapParserError, convertInUnits, renderSelectedPages, splitSelectedPdf, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'mineru-2.5';
@@ -34,7 +36,7 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
   };
   const backend = new Backend(MODEL, probe, MINERU_CONCURRENCY, timing);
 
-  async function call(unit: Unit, signal?: AbortSignal): Promise<{ pages: string[]; backend: string }> {
+  async function call(unit: Unit, signal?: AbortSignal): Promise<{ items: ContentItem[][]; backend: string }> {
     const fields = [
       { name: 'files', value: unit.bytes, filename: unit.filename, contentType: unit.contentType },
       { name: 'backend', value: config.mineruBackend },
@@ -53,7 +55,8 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
     });
     const failure = statusFailure(MODEL, res.status);
     if (failure) throw failure;
-    return { pages: parseFileParse(parseJson(res.body), unit.pages), backend: backendName(parseJson(res.body), config.mineruBackend) };
+    const answer = parseJson(res.body);
+    return { items: fileParseItems(answer, unit.pages), backend: backendName(answer, config.mineruBackend) };
   }
 
   async function* units(doc: ConvertInput, signal?: AbortSignal): AsyncGenerator<Unit> {
@@ -92,11 +95,21 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
       const converted = await convertInUnits(doc, opts, MINERU_CONCURRENCY, (signal) => units(doc, signal), async (unit, signal) => {
         const out = await backend.run(() => call(unit, signal), warm, { ...opts, signal });
         name = out.backend;
-        return { offset: unit.offset, pages: out.pages };
+        const pages = out.items.map(pageMarkdown);
+        if (!opts.blocks) return { offset: unit.offset, pages };
+        const sizes = await unitPageSizes(unit);
+        return { offset: unit.offset, pages, layout: out.items.map((items, k) => mineruBlocks(items, sizes[k] ?? { width: 0, height: 0 })) };
       });
       return { ...converted, backend: name };
     },
   };
+}
+
+/** The unit's pages in the blocks' units: a PDF's own page sizes, an image's pixels. */
+async function unitPageSizes(unit: Unit): Promise<PageSize[]> {
+  if (unit.contentType === 'application/pdf') return (await pdfPageSizes(unit.bytes)) ?? [];
+  const size = await imagePixelSize(unit.bytes);
+  return size ? [size] : [];
 }
 
 function backendName(body: unknown, configured: string): string {
@@ -108,6 +121,15 @@ function backendName(body: unknown, configured: string): string {
 
 /** Pages of Markdown from a /file_parse answer; throws UpstreamError('malformed'). */
 export function parseFileParse(body: unknown, pageCount: number): string[] {
+  return fileParseItems(body, pageCount).map(pageMarkdown);
+}
+
+function pageMarkdown(items: ContentItem[]): string {
+  return tidy(items.map(contentItemToMarkdown).filter(Boolean).join('\n\n'));
+}
+
+/** content_list items by page (reading order kept); throws UpstreamError('malformed'). */
+export function fileParseItems(body: unknown, pageCount: number): ContentItem[][] {
   const malformed = (why: string) => new UpstreamError('malformed', `${MODEL} returned an unusable answer (${why}).`);
   const results = (body as { results?: unknown } | undefined)?.results;
   if (!results || typeof results !== 'object') throw malformed('no results');
@@ -123,18 +145,46 @@ export function parseFileParse(body: unknown, pageCount: number): string[] {
     }
   } else items = raw; // tolerate an already-parsed list
   if (!Array.isArray(items)) throw malformed('content_list is not a list');
-  const blocks: string[][] = Array.from({ length: pageCount }, () => []);
+  const pages: ContentItem[][] = Array.from({ length: pageCount }, () => []);
   for (const item of items as ContentItem[]) {
     if (!item || typeof item !== 'object') continue;
     const idx = Number.isInteger(item.page_idx) ? item.page_idx! : 0;
     if (idx < 0 || idx >= pageCount) continue;
-    const md = contentItemToMarkdown(item);
-    if (md) blocks[idx]!.push(md);
+    pages[idx]!.push(item);
   }
-  return blocks.map((b) => tidy(b.join('\n\n')));
+  return pages;
+}
+
+/** MinerU's item types → the API's block types; its furniture keeps its text as header/footer. */
+const MINERU_TYPES: Record<string, BlockType> = {
+  list: 'list_item', equation: 'formula', table: 'table', image: 'figure', chart: 'figure', code: 'code',
+  header: 'page_header', aside_text: 'page_header', footer: 'page_footer', page_number: 'page_footer', page_footnote: 'page_footer', discarded: 'page_footer',
+};
+
+/** MinerU's bbox values run 0..1000 over the page. */
+const MINERU_GRID = 1000;
+
+/**
+ * One page's items as blocks on `size`. Body blocks carry exactly the Markdown the page joins, so
+ * the page's Markdown is its non-furniture blocks joined by blank lines (DECISIONS §8).
+ */
+export function mineruBlocks(items: ContentItem[], size: PageSize): PageBlocks {
+  const blocks: OutputBlock[] = [];
+  for (const item of items) {
+    const heading = item.type === 'text' && typeof item.text_level === 'number' && item.text_level >= 1;
+    const type: BlockType = item.type === 'text' ? (heading ? 'heading' : 'paragraph') : (MINERU_TYPES[item.type ?? ''] ?? 'paragraph');
+    const furniture = type === 'page_header' || type === 'page_footer';
+    const markdown = furniture ? (typeof item.text === 'string' ? item.text.trim() : '') : tidy(contentItemToMarkdown(item));
+    if (!markdown) continue;
+    const box = Array.isArray(item.bbox) && item.bbox.length === 4 && item.bbox.every((v) => typeof v === 'number') ? item.bbox : [0, 0, MINERU_GRID, MINERU_GRID];
+    const bbox = scaleBox(box, MINERU_GRID, MINERU_GRID, size);
+    blocks.push(heading ? { type, bbox, markdown, level: Math.min(6, Math.floor(item.text_level!)) } : { type, bbox, markdown });
+  }
+  return { width: round2(size.width), height: round2(size.height), blocks };
 }
 
 interface ContentItem {
+  bbox?: number[];
   type?: string;
   page_idx?: number;
   text?: string;

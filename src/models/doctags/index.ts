@@ -1,2 +1,2 @@
-export { doctagsToMarkdown, doctagsToPages } from './to-markdown.js';
+export { doctagsToBlocks, doctagsToMarkdown, doctagsToPages } from './to-markdown.js';
 export { parseDocTags } from './parse.js';

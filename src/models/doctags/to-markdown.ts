@@ -3,6 +3,8 @@
 // page furniture dropped, every tag stripped from text, an unfinished last element dropped.
 import { otslGrid, pipeTable } from './otsl.js';
 import { parseDocTags, textOf, type DtElement, type DtNode } from './parse.js';
+import { round2, scaleBox, type PageSize } from '../blocks.js';
+import type { BlockType, OutputBlock, PageBlocks } from '../types.js';
 
 const FURNITURE = new Set(['page_header', 'page_footer', 'page_number']);
 const PARAGRAPHS = new Set(['text', 'paragraph', 'footnote', 'handwritten_text', 'reference', 'smiles', 'marker']);
@@ -27,6 +29,56 @@ export function doctagsToPages(input: string): string[] {
 export function doctagsToMarkdown(input: string): string {
   return doctagsToPages(input).filter(Boolean).join('\n\n');
 }
+
+/** DocTags element → the API's block type (DECISIONS §8). */
+function blockType(name: string): BlockType {
+  if (name === 'page_header') return 'page_header';
+  if (name === 'page_footer' || name === 'page_number') return 'page_footer';
+  if (name === 'title' || name.startsWith('section_header_level_')) return 'heading';
+  if (name === 'formula') return 'formula';
+  if (name === 'code') return 'code';
+  if (name === 'otsl') return 'table';
+  if (name === 'picture' || name === 'chart') return 'figure';
+  if (LIST_TAGS.has(name) || name === 'list_item') return 'list_item';
+  if (name === 'caption') return 'caption';
+  if (name === 'footnote') return 'footnote';
+  return 'paragraph';
+}
+
+/** The element's own `<loc_x0><loc_y0><loc_x1><loc_y1>` (0–499 grid), if it has four. */
+function locBox(el: DtElement): number[] | null {
+  const locs: number[] = [];
+  for (const c of el.children) {
+    if (c.kind !== 'token') continue;
+    const m = /^loc_(\d{1,3})$/.exec(c.name);
+    if (m) locs.push(Number(m[1]));
+    if (locs.length === 4) return locs;
+  }
+  return null;
+}
+
+/**
+ * One page's DocTags as blocks with boxes on `size` (the page in points; loc values are on a
+ * 0–499 grid over the rendered page). Furniture keeps its text as page_header/page_footer; the
+ * other blocks' Markdown is exactly what doctagsToMarkdown joins.
+ */
+export function doctagsToBlocks(input: string, size: PageSize): PageBlocks {
+  const blocks: OutputBlock[] = [];
+  for (const node of parseDocTags(input)) {
+    if (node.kind !== 'element' || !node.closed) continue;
+    const type = blockType(node.name);
+    const markdown = FURNITURE.has(node.name) ? flat(node) : renderBlock(node);
+    if (!markdown) continue;
+    const loc = locBox(node);
+    const bbox = scaleBox(loc ?? [0, 0, DOCTAGS_GRID, DOCTAGS_GRID], DOCTAGS_GRID, DOCTAGS_GRID, size);
+    const level = type === 'heading' ? (node.name === 'title' ? 1 : Math.min(6, Number(node.name.slice(-1)) + 1)) : undefined;
+    blocks.push(level ? { type, bbox, markdown, level } : { type, bbox, markdown });
+  }
+  return { width: round2(size.width), height: round2(size.height), blocks };
+}
+
+/** DocTags `loc` values run 0..499 over the page. */
+const DOCTAGS_GRID = 500;
 
 function renderBlock(el: DtElement): string {
   const name = el.name;

@@ -8,6 +8,8 @@ export interface PaddlexStubOptions extends StubOptions {
   pageMarkdown?: (page: number) => string;
   /** Serving.extra.max_num_input_imgs (default 10). */
   maxPages?: number;
+  /** prunedResult.parsing_res_list of a page (index within the request); default none. */
+  parsingResList?: (page: number) => unknown[];
 }
 
 export function paddlexPageMarkdown(page: number): string {
@@ -45,7 +47,7 @@ export function startPaddlexStub(opts: PaddlexStubOptions = {}): Promise<StubHan
       const pages = Math.min(sent, maxPages); // the server silently drops pages past the limit
       const count = step === 'malformed' ? Math.max(0, pages - 1) : pages;
       const results = Array.from({ length: count }, (_, i) => ({
-        prunedResult: { page_count: pages, width: 1224, height: 1584, model_settings: {}, parsing_res_list: [] },
+        prunedResult: { page_count: pages, width: 1224, height: 1584, model_settings: {}, parsing_res_list: opts.parsingResList?.(i) ?? [] },
         markdown: { text: pageMarkdown(i), images: { [`imgs/img_in_image_box_${i}.jpg`]: '/9j/4AAQSkZJRg==' }, isStart: true, isEnd: true },
         outputImages: null,
         inputImage: null,
