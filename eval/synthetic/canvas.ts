@@ -2,7 +2,7 @@
 // points from the top-left corner (y = a line's baseline), the way the layout stage reads them.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Rng } from './random.js';
-import type { CaseTruth, TruthBlock, TruthPage } from './truth.js';
+import type { BBox, CaseTruth, TruthBlock, TruthPage } from './truth.js';
 
 export interface FontSet {
   regular: PDFFont;
@@ -40,7 +40,7 @@ export class SyntheticDoc {
 
   addPage(): PageWriter {
     const page = this.pdf.addPage([LETTER.width, LETTER.height]);
-    const truth: TruthPage = { blocks: [], furniture: [], markers: [] };
+    const truth: TruthPage = { blocks: [], boxes: [], furniture: [], furnitureBoxes: [], markers: [] };
     this.truth.pages.push(truth);
     return new PageWriter(page, truth, this.fonts);
   }
@@ -50,21 +50,41 @@ export class SyntheticDoc {
   }
 }
 
+/** Glyph extent above and below the baseline, as a share of the font size (standard 14 fonts). */
+const ASCENT = 0.75;
+const DESCENT = 0.22;
+
 export class PageWriter {
+  /** The box of what was drawn since the last recorded block: the next block's box. */
+  private pending: BBox | null = null;
+
   constructor(readonly page: PDFPage, readonly truth: TruthPage, readonly fonts: FontSet) {}
 
   get height(): number {
     return this.page.getHeight();
   }
 
-  /** Draws one line of text (no truth recorded); returns its width. */
-  text(text: string, x: number, baseline: number, font: PDFFont, size: number): number {
+  private grow(box: BBox): void {
+    const p = this.pending;
+    this.pending = p ? [Math.min(p[0], box[0]), Math.min(p[1], box[1]), Math.max(p[2], box[2]), Math.max(p[3], box[3])] : box;
+  }
+
+  private draw(text: string, x: number, baseline: number, font: PDFFont, size: number): number {
     this.page.drawText(text, { x, y: this.height - baseline, font, size, color: rgb(0, 0, 0) });
     return font.widthOfTextAtSize(text, size);
   }
 
-  line(x1: number, y1: number, x2: number, y2: number, thickness = 0.6): void {
+  /** Draws one line of text, part of the block recorded next; returns its width. */
+  text(text: string, x: number, baseline: number, font: PDFFont, size: number): number {
+    const width = this.draw(text, x, baseline, font, size);
+    this.grow([x, baseline - ASCENT * size, x + width, baseline + DESCENT * size]);
+    return width;
+  }
+
+  /** A ruling line, part of the block recorded next (a table's rules) unless `ofBlock` is false. */
+  line(x1: number, y1: number, x2: number, y2: number, thickness = 0.6, ofBlock = true): void {
     this.page.drawLine({ start: { x: x1, y: this.height - y1 }, end: { x: x2, y: this.height - y2 }, thickness, color: rgb(0, 0, 0) });
+    if (ofBlock) this.grow([Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)]);
   }
 
   /** A figure placeholder: a stroked, lightly filled box (top-left x, y). */
@@ -74,6 +94,8 @@ export class PageWriter {
 
   record(block: TruthBlock): void {
     this.truth.blocks.push(block);
+    this.truth.boxes.push(this.pending ?? [0, 0, 0, 0]);
+    this.pending = null;
   }
 
   /**
@@ -91,8 +113,9 @@ export class PageWriter {
   }
 
   furniture(text: string, x: number, baseline: number, font: PDFFont, size: number): void {
-    this.text(text, x, baseline, font, size);
+    const width = this.draw(text, x, baseline, font, size);
     this.truth.furniture.push(text);
+    this.truth.furnitureBoxes.push([x, baseline - ASCENT * size, x + width, baseline + DESCENT * size]);
   }
 
   /** A list or footnote marker; returns its width. */

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from '../../src/convert/index.js';
 import { generateCase, parseCaseId } from './cases.js';
-import { checkCase } from './properties.js';
+import { checkCase, type OutputPage } from './properties.js';
 import type { CaseResult } from './report.js';
 
 const PAGE_TIMEOUT_S = 30;
@@ -14,13 +14,16 @@ export async function runCase(id: string, outDir?: string): Promise<CaseResult> 
   const { family, seed } = parseCaseId(id);
   const c = await generateCase(family, seed);
   let pages: string[] = [];
+  let models: OutputPage[] | undefined;
   let error: string | undefined;
   try {
-    pages = (await parseDocument(c.bytes, { pageTimeoutS: PAGE_TIMEOUT_S })).pages;
+    const parsed = await parseDocument(c.bytes, { pageTimeoutS: PAGE_TIMEOUT_S });
+    pages = parsed.pages;
+    models = parsed.pageModels;
   } catch (err) {
     error = (err as { code?: string }).code ?? (err as Error).name;
   }
-  const results = checkCase(c.truth, pages).map((r) => (error && r.checked > 0 ? { ...r, pass: false, score: 0 } : r));
+  const results = checkCase(c.truth, pages, models).map((r) => (error && r.checked > 0 ? { ...r, pass: false, score: 0 } : r));
   const result: CaseResult = { id, family, variant: c.variant, results, ...(error ? { error } : {}) };
   if (outDir && (error || results.some((r) => !r.pass && r.checked > 0))) {
     mkdirSync(outDir, { recursive: true });

@@ -2,9 +2,9 @@
 // a verdict per case (pass/fail), a score in [0, 1] and, when it fails, a short diff.
 import { parseMarkdown, type Grid, type GridCell, type ParsedMarkdown } from './markdown.js';
 import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.js';
-import { blockText, type CaseTruth, type TruthCell } from './truth.js';
+import { blockText, type BBox, type CaseTruth, type TruthCell } from './truth.js';
 
-export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'headings', 'heading-levels', 'no-false-headings', 'lists'] as const;
+export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes'] as const;
 export type Property = (typeof PROPERTIES)[number];
 
 export interface PropertyResult {
@@ -205,8 +205,67 @@ function lists(truth: CaseTruth, parsed: ParsedMarkdown[]): PropertyResult {
   return result('lists', passed, checked, wrong);
 }
 
-/** Every property for one case; those with `checked === 0` do not apply to it. */
-export function checkCase(truth: CaseTruth, pages: string[]): PropertyResult[] {
+/** A converter's typed blocks of one page (formats=blocks, DECISIONS §8), as far as the checks read them. */
+export interface OutputPage {
+  blocks: Array<{ type: string; bbox: BBox; level?: number }>;
+}
+
+/** A box matches when intersection over union reaches this (the usual detection threshold). */
+export const BOX_MATCH = 0.5;
+const FURNITURE_TYPES = new Set(['page_header', 'page_footer']);
+const TYPE_OF: Record<string, string> = { heading: 'heading', table: 'table', 'list-item': 'list_item' };
+
+function area(b: BBox): number {
+  return Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
+}
+
+function intersection(a: BBox, b: BBox): number {
+  return area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
+}
+
+export function iou(a: BBox, b: BBox): number {
+  const i = intersection(a, b);
+  return i === 0 ? 0 : i / (area(a) + area(b) - i);
+}
+
+/**
+ * Blocks with boxes: each heading, table and list item of the truth has a block of its type whose
+ * box matches; a furniture line lies in no block but a page header or footer.
+ */
+function blockBoxes(truth: CaseTruth, models: OutputPage[]): PropertyResult {
+  let checked = 0;
+  let passed = 0;
+  const wrong: string[] = [];
+  truth.pages.forEach((page, p) => {
+    const blocks = models[p]?.blocks ?? [];
+    page.blocks.forEach((b, i) => {
+      const type = TYPE_OF[b.kind];
+      if (!type) return;
+      checked++;
+      const box = page.boxes[i];
+      const best = blocks.reduce<{ type: string; iou: number } | null>((m, o) => {
+        const v = iou(box, o.bbox);
+        return v > (m?.iou ?? 0) ? { type: o.type, iou: v } : m;
+      }, null);
+      if (blocks.some((o) => o.type === type && iou(box, o.bbox) >= BOX_MATCH)) passed++;
+      else wrong.push(`p${p + 1} ${type} "${blockText(b).slice(0, 24)}": ${best ? `best ${best.type} IoU ${best.iou.toFixed(2)}` : 'no block there'}`);
+    });
+    page.furnitureBoxes.forEach((box, i) => {
+      checked++;
+      const inside = blocks.filter((o) => intersection(box, o.bbox) >= area(box) / 2 && !FURNITURE_TYPES.has(o.type));
+      if (inside.length === 0) passed++;
+      else wrong.push(`p${p + 1} furniture "${page.furniture[i]}" inside a ${inside[0].type} block`);
+    });
+  });
+  return result('block-boxes', passed, checked, wrong);
+}
+
+/**
+ * Every property for one case; those with `checked === 0` do not apply to it (`block-boxes` only
+ * when the converter's blocks are given).
+ */
+export function checkCase(truth: CaseTruth, pages: string[], models?: OutputPage[]): PropertyResult[] {
   const parsed = truth.pages.map((_, p) => parseMarkdown(pages[p] ?? '', clean));
-  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed)];
+  const boxes = models ? blockBoxes(truth, models) : { property: 'block-boxes' as const, pass: true, score: 1, checked: 0 };
+  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes];
 }

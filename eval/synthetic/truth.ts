@@ -9,6 +9,9 @@ export interface TruthCell {
   text: string;
 }
 
+/** [x0, y0, x1, y1] in points from the page's top-left corner (as the engine's blocks). */
+export type BBox = [number, number, number, number];
+
 export type TruthBlock =
   | { kind: 'heading'; level: number; text: string }
   /** Prose, captions, footnotes, template lines: text that must appear, in order. */
@@ -18,7 +21,11 @@ export type TruthBlock =
 
 export interface TruthPage {
   blocks: TruthBlock[];
+  /** The box of each block, same order (set when the block is recorded). */
+  boxes: BBox[];
   furniture: string[];
+  /** The box of each furniture line, same order. */
+  furnitureBoxes: BBox[];
   /** List bullets and numbers, footnote markers: drawn, but neither words to find nor to leave out. */
   markers: string[];
 }

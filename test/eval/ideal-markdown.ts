@@ -1,5 +1,6 @@
 // A faithful rendition of a synthetic case's truth as Markdown (what a perfect converter would
 // write): the reference against which the property checks must pass, and which the tests mutate.
+import type { OutputPage } from '../../eval/synthetic/properties.js';
 import type { CaseTruth, TruthBlock, TruthCell } from '../../eval/synthetic/truth.js';
 
 function htmlTable(block: Extract<TruthBlock, { kind: 'table' }>): string {
@@ -45,4 +46,16 @@ export function idealMarkdown(truth: CaseTruth): string[] {
     });
     return md;
   });
+}
+
+const BLOCK_TYPE: Record<TruthBlock['kind'], string> = { heading: 'heading', paragraph: 'paragraph', 'list-item': 'list_item', table: 'table' };
+
+/** Typed blocks with the boxes drawn, and the furniture as page headers (what a perfect converter returns). */
+export function idealBlocks(truth: CaseTruth): OutputPage[] {
+  return truth.pages.map((page) => ({
+    blocks: [
+      ...page.furnitureBoxes.map((bbox) => ({ type: 'page_header', bbox })),
+      ...page.blocks.map((b, i) => ({ type: BLOCK_TYPE[b.kind], bbox: page.boxes[i], ...(b.kind === 'heading' ? { level: b.level } : {}) })),
+    ],
+  }));
 }

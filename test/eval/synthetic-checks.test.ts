@@ -9,7 +9,7 @@ import { parseHtmlTable, parseMarkdown } from '../../eval/synthetic/markdown.js'
 import { checkCase, type Property } from '../../eval/synthetic/properties.js';
 import { textWords } from '../../eval/synthetic/tokens.js';
 import { blockText, type CaseTruth } from '../../eval/synthetic/truth.js';
-import { idealMarkdown } from './ideal-markdown.js';
+import { idealBlocks, idealMarkdown } from './ideal-markdown.js';
 
 const verdict = (truth: CaseTruth, pages: string[], property: Property) => checkCase(truth, pages).find((r) => r.property === property)!;
 
@@ -44,6 +44,9 @@ test('synthetic: the truth holds exactly the words drawn on each page', async ()
       c.truth.pages.forEach((page, p) => {
         const truthWords = [...page.blocks.flatMap((b) => textWords(blockText(b))), ...page.furniture, ...page.markers].flatMap(textWords).sort();
         assert.deepEqual(drawn[p].sort(), truthWords, `${c.id} page ${p + 1}`);
+        // Every block and furniture line has a box on the page.
+        assert.equal(page.boxes.length, page.blocks.length);
+        for (const [x0, y0, x1, y1] of [...page.boxes, ...page.furnitureBoxes]) assert.ok(x0 >= 0 && y0 >= 0 && x1 > x0 && y1 > y0 && x1 <= 612 && y1 <= 792, `${c.id} page ${p + 1} box`);
       });
     }
   }
@@ -53,7 +56,7 @@ test('synthetic: a faithful Markdown passes every property of every family', asy
   for (const family of FAMILY_NAMES) {
     for (const seed of [1, 2, 3, 4]) {
       const c = await generateCase(family, seed);
-      for (const r of checkCase(c.truth, idealMarkdown(c.truth))) assert.ok(r.pass, `${c.id} ${r.property}: ${r.diff}`);
+      for (const r of checkCase(c.truth, idealMarkdown(c.truth), idealBlocks(c.truth))) assert.ok(r.pass, `${c.id} ${r.property}: ${r.diff}`);
     }
   }
 });
@@ -137,7 +140,9 @@ test('synthetic: a row label may span the empty cells of its row, never a cell w
   const truth: CaseTruth = {
     pages: [{
       furniture: [],
+      furnitureBoxes: [],
       markers: [],
+      boxes: [[72, 100, 300, 140]],
       blocks: [{
         kind: 'table', rows: 3, cols: 3, cells: [
           { row: 0, col: 0, rowSpan: 1, colSpan: 1, text: 'Item' }, { row: 0, col: 1, rowSpan: 1, colSpan: 1, text: 'Low' }, { row: 0, col: 2, rowSpan: 1, colSpan: 1, text: 'High' },
@@ -152,4 +157,19 @@ test('synthetic: a row label may span the empty cells of its row, never a cell w
   assert.equal(verdict(truth, [table([head, '<td colspan="3">North</td>', '<td>Coast</td><td>1.5</td><td></td>'])], 'table-cells').pass, true);
   assert.equal(verdict(truth, [table([head, '<td>North</td><td></td><td></td>', '<td>Coast</td><td>1.5</td><td></td>'])], 'table-cells').pass, true);
   assert.equal(verdict(truth, [table([head, '<td>North</td><td></td><td></td>', '<td colspan="2">Coast</td><td>1.5</td>'])], 'table-cells').pass, false);
+});
+
+test('synthetic: blocks typed and boxed as drawn pass block-boxes; a heading typed as prose or furniture inside a paragraph fails', async () => {
+  const c = await generateCase('report', 1);
+  const pages = idealMarkdown(c.truth);
+  const blocks = idealBlocks(c.truth);
+  assert.equal(verdict(c.truth, pages, 'block-boxes').checked, 0);
+  const ok = checkCase(c.truth, pages, blocks).find((r) => r.property === 'block-boxes')!;
+  assert.ok(ok.pass && ok.checked > 0, ok.diff);
+  const asProse = blocks.map((p) => ({ blocks: p.blocks.map((b) => (b.type === 'heading' ? { ...b, type: 'paragraph' } : b)) }));
+  assert.equal(checkCase(c.truth, pages, asProse).find((r) => r.property === 'block-boxes')!.pass, false);
+  const shifted = blocks.map((p) => ({ blocks: p.blocks.map((b) => (b.type === 'table' ? { ...b, bbox: [b.bbox[0], b.bbox[3], b.bbox[2], 2 * b.bbox[3] - b.bbox[1]] as typeof b.bbox } : b)) }));
+  assert.equal(checkCase(c.truth, pages, shifted).find((r) => r.property === 'block-boxes')!.pass, false);
+  const swallowed = blocks.map((p, i) => ({ blocks: [...p.blocks, { type: 'paragraph', bbox: c.truth.pages[i].furnitureBoxes[0] }] }));
+  assert.equal(checkCase(c.truth, pages, swallowed).find((r) => r.property === 'block-boxes')!.pass, false);
 });

@@ -57,7 +57,7 @@ export async function footnotesCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   const width = LETTER.width - 2 * MARGIN - 10;
   const lines = notes.map((n) => Math.ceil(w.fonts.regular.widthOfTextAtSize(n, NOTE) / width) + 1);
   let ny = LETTER.height - MARGIN - lines.reduce((a, b) => a + b, 0) * (NOTE + 2);
-  w.line(MARGIN, ny - NOTE - 4, MARGIN + 120, ny - NOTE - 4, 0.5);
+  w.line(MARGIN, ny - NOTE - 4, MARGIN + 120, ny - NOTE - 4, 0.5, false);
   notes.forEach((note, i) => {
     w.marker(String(i + 1), MARGIN, ny - 2, w.fonts.regular, 6);
     ny = w.wrapped(note, MARGIN + 8, ny, width, w.fonts.regular, NOTE, NOTE + 2, { kind: 'paragraph', text: note }) + 2;
