@@ -60,12 +60,13 @@ test('synthetic sample: no family loses a word', async () => {
   for (const family of FAMILY_NAMES) assert.equal(rate(cases, family, 'text'), 1, family);
 });
 
-test('synthetic sample: table cells and word order, overall', async () => {
-  // Floors at today's figures (cells 64 %: group headings over unruled columns and tables on mixed
-  // report pages still split wrongly, see the full run; order 99.8 %). Raise them as they improve.
+test('synthetic sample: table cells, word order and block boxes', async () => {
+  // At today's figures on this sample (all 100 % but lists: wrapped items still split, see the
+  // full run); report tables get a floor only, mixed pages being the hardest.
   const cases = await sample();
+  for (const family of ['table', 'long-table']) assert.equal(rate(cases, family, 'table-cells'), 1, family);
+  for (const family of ['table', 'long-table', 'columns', 'headings', 'furniture']) assert.equal(rate(cases, family, 'block-boxes'), 1, family);
   const all = passRates(cases);
-  assert.equal(rate(cases, 'long-table', 'table-cells'), 1);
-  assert.ok(all.get('table-cells')!.meanScore >= 0.6, `table cells ${all.get('table-cells')!.meanScore}`);
-  assert.ok(all.get('order')!.meanScore >= 0.98, `order ${all.get('order')!.meanScore}`);
+  assert.ok(all.get('table-cells')!.meanScore >= 0.95, `table cells ${all.get('table-cells')!.meanScore}`);
+  assert.ok(all.get('order')!.meanScore >= 0.99, `order ${all.get('order')!.meanScore}`);
 });
