@@ -227,3 +227,16 @@ test('headings: a full-width bold line that runs on into lowercase text is part 
   assert.ok(!/^#/m.test(md), md);
   assert.match(md, /fills the whole first line of\*\* the paragraph before/, md);
 });
+
+test('lists: a wrapped line hanging under the item text continues the item, the next marker starts a new one', () => {
+  const runs = [
+    ...words('Intro paragraph of the page that is long enough to set the body size for the list.', 72, 80),
+    ...words('1.', 72, 110), ...words('First item whose text is long enough to wrap onto another line', 92, 110),
+    ...words('that hangs under the text of the item.', 92, 122),
+    ...words('2.', 72, 134), ...words('Second item, short.', 92, 134),
+    ...words('3.', 72, 146), ...words('Third item, short.', 92, 146),
+  ];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /^1\. First item whose text .* another line that hangs under the text of the item\.$/m);
+  assert.match(md, /^2\. Second item, short\.$/m);
+});

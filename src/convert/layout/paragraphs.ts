@@ -57,6 +57,25 @@ export function median(values: number[]): number {
 
 const TOC_ENTRY = /(?:[.…·]\s?){4,}\s*[\divxlc]+$/i;
 
+/**
+ * Where the text of a list item's first line starts, after its marker ("2.   Text": the x of
+ * "Text"); null when the line is not a list item. Its wrapped lines hang at this x.
+ */
+export function itemTextStart(line: Line): number | null {
+  const marker = listMarker(line.text);
+  if (!marker) return null;
+  const runs = line.segs.flatMap((s) => s.runs);
+  const label = marker.label.replace(/\s/g, '');
+  // The marker as a run (or segment) of its own: the text starts at the next one.
+  let seen = '';
+  for (let i = 0; i < runs.length - 1; i++) {
+    seen += runs[i].text.replace(/\s/g, '');
+    if (seen === label) return runs[i + 1].x;
+    if (seen.length >= label.length) break;
+  }
+  return null;
+}
+
 /** Splits column lines into paragraphs. */
 export function groupParagraphs(lines: Line[]): Line[][] {
   if (lines.length === 0) return [];
@@ -74,6 +93,10 @@ export function groupParagraphs(lines: Line[]): Line[][] {
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
     const l = lines[i];
+    // A wrapped line of a list item hangs under the item's text, not under its marker: it goes on
+    // with the item, whatever an indent would otherwise say.
+    const hang = itemTextStart(cur[0]);
+    const hanging = hang !== null && Math.abs(l.x0 - hang) < 0.5 * l.size;
     const d = l.baseline - prev.baseline;
     const sizeChange = Math.abs(l.size - prev.size) > 0.12 * Math.max(l.size, prev.size);
     // A full-width bold line running on into a lowercase continuation is one sentence, not a
@@ -85,7 +108,7 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     // Large type (titles) has a larger pitch than the body's.
     const gap = d > Math.max(step * 1.3 + 0.5, Math.min(l.size, prev.size) * 1.45) || d < 0;
     const marker = listMarker(l.text) !== null;
-    const indent = !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
+    const indent = !hanging && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
     const monoChange = l.monospace !== prev.monospace;
     // A table-of-contents entry (dot leader, then a page number) is a line of its own.
