@@ -3,16 +3,16 @@
 import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { ParseError, type ParseErrorCode } from './errors.js';
+import { ParseAbortedError, ParseError, type ParseErrorCode } from './errors.js';
 import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES, PROBE_BUDGET_MS } from './limits.js';
 import { resolveOcrLanguages } from './ocr/languages.js';
-import type { ParsedDocument, PipelineResult } from './pipeline.js';
+import { failedPage, type ParsedDocument, type PipelineResult, type WindowPage } from './pipeline.js';
 import { WorkerPool } from './pool/pool.js';
 import { pdfjsWorkerBootstrap } from './pdf/pdfjs-worker.js';
 import type { TaskEvent } from './pool/protocol.js';
 import { streamTask } from './pool/stream.js';
 import type { PdfWindow } from './pdf/split.js';
-import type { DocumentProbe } from './probe.js';
+import type { DocumentProbe, ProbeOutcome } from './probe.js';
 import { sniffMediaType } from './sniff.js';
 
 export { sniffMediaType, type MediaType } from './sniff.js';
@@ -110,150 +110,109 @@ let nextDocument = 1;
 export async function probeDocument(bytes: Uint8Array, opts: ProbeOptions = {}): Promise<DocumentProbe> {
   requireSupported(bytes);
   const budgetMs = opts.budgetS !== undefined ? opts.budgetS * 1000 : PROBE_BUDGET_MS;
-  return convertPool().run<DocumentProbe>('probe', { bytes: sharedBytes(bytes), budgetMs }, {
+  const { parsed, ...probe } = await convertPool().run<ProbeOutcome>('probe', { bytes: sharedBytes(bytes), budgetMs }, {
     group: opts.owner ?? `doc-${nextDocument++}`,
     signal: opts.signal,
     pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S,
     budgetMs,
   });
+  if (parsed) parsedByProbe.set(bytes, parsed);
+  return probe;
 }
 
 /**
- * Markdown per physical page. Throws ParseError, LanguageError (bad `lang`) or ParseAbortedError.
- * The first window of PARSE_CHUNK_PAGES pages learns the page count; the other windows are then
- * queued as workers free up (at most one per worker in flight: a long document never queues all
- * of its windows at once), and the document is finished (running headers/footers) once all are in.
+ * Documents the probe already parsed whole (short, no OCR page: probe.ts), per caller array, for
+ * the parse that follows (issue 11 item 3: the document is opened and read once). Dropped with
+ * the caller's array; the caller must not change the bytes afterwards.
+ */
+const parsedByProbe = new WeakMap<Uint8Array, ParsedDocument>();
+
+/**
+ * Markdown per physical page (per selected page with `pages`). Throws ParseError, LanguageError
+ * (bad `lang`) or ParseAbortedError. Every worker takes part in one document (issue 11 item 2):
+ * the first run learns the page count, then up to one run per worker claims pages from a shared
+ * counter, PARSE_CHUNK_PAGES at most per run (a run ends and the next is queued, so other owners
+ * get workers in between; a long document never queues all its work at once). The document pass
+ * (sparse pages, running headers/footers) runs once at the end in a worker, unless one run laid
+ * out every page and finished the document itself. With skipFailedPages (DECISIONS §8) a run that
+ * fails as a whole (its worker over budget or crashed) delivers the pages it had taken as failed
+ * with that code; pages it had already reported are lost with it.
  */
 export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
-  if (opts.pages || opts.skipFailedPages) return parseSelection(bytes, opts);
   requireSupported(bytes);
   const langs = resolveOcrLanguages(opts.lang);
+  const skip = opts.skipFailedPages === true;
+  const known = opts.pages || skip ? undefined : parsedByProbe.get(bytes);
+  if (known) {
+    if (opts.signal?.aborted) throw new ParseAbortedError();
+    known.pages.forEach((_, index) => opts.onPage?.({ index, pagesDone: index + 1, pages: known.pages.length }));
+    return { pages: [...known.pages], pageModels: [...known.pageModels] };
+  }
   const pool = convertPool();
   const doc = sharedBytes(bytes);
   const group = opts.owner ?? `doc-${nextDocument++}`;
-  const failed = new AbortController();
-  const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;
-  setMaxListeners(0, signal); // one listener per page window
-  let pagesDone = 0;
-  let firstFailure: unknown;
-  const windows: PipelineResult[] = [];
-  const runWindow = (firstPage: number, onTotal?: (total: number) => void) => {
-    const task = pool.run<PipelineResult>('parse', { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, firstPage, maxPages: PARSE_CHUNK_PAGES }, {
+  const stop = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  setMaxListeners(0, signal); // one listener per run
+  const claim = new Int32Array(new SharedArrayBuffer(4));
+  const payload = { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, claim, maxPages: PARSE_CHUNK_PAGES, pageIndexes: opts.pages, skipFailedPages: skip };
+  const seen = new Set<number>();
+  const report = (index: number, pages: number, error?: ParseErrorCode) => {
+    if (seen.has(index)) return; // a run restarted on a repaired page tree reports pages again
+    seen.add(index);
+    opts.onPage?.({ index, pagesDone: seen.size, pages, ...(error ? { error } : {}) });
+  };
+  const pages: WindowPage[] = [];
+  let complete: ParsedDocument | undefined;
+  let failure: { err: unknown } | undefined;
+  let claimable = Infinity;
+  const run = (onStart?: (claimable: number) => void): Promise<void> => {
+    const taken: number[] = [];
+    return pool.run<PipelineResult>('parse', payload, {
       signal,
       group,
       pageTimeoutS: opts.pageTimeoutS,
       onEvent: (e: TaskEvent) => {
-        if (e.type === 'start' && 'total' in e) onTotal?.(Number(e.total));
-        else if (e.type === 'page') {
-          pagesDone++;
-          opts.onPage?.({ index: Number(e.index), pagesDone, pages: Number(e.pages) });
-        }
+        if (e.type === 'start' && 'total' in e) onStart?.(Number(e.total));
+        else if (e.type === 'claim') taken.push(Number(e.index));
+        else if (e.type === 'page') report(Number(e.index), Number(e.pages), e.error as ParseErrorCode | undefined);
       },
-    });
-    // The first failure cancels the other windows; each rejection is observed by its lane.
-    task.catch((err: unknown) => {
-      firstFailure ??= err;
-      failed.abort();
-    });
-    return task.then((w) => void windows.push(w));
+    }).then(
+      (r) => {
+        if (r.complete) {
+          complete ??= r.complete;
+          stop.abort(); // the other runs' pages are not needed
+        } else pages.push(...r.pages);
+      },
+      (err: unknown) => {
+        if (skip && err instanceof ParseError && !opts.signal?.aborted && !complete) {
+          for (const i of taken) {
+            pages.push(failedPage(i, err.code));
+            report(i, claimable, err.code);
+          }
+          return;
+        }
+        // The first failure cancels the other runs; a run cancelled because of it (or because
+        // another run finished the document) is not a failure of its own.
+        if (!complete) failure ??= { err };
+        stop.abort();
+      },
+    );
   };
-  // Lanes: each runs one window at a time and then takes the next unclaimed one.
-  let nextWindow = PARSE_CHUNK_PAGES;
-  let total = 0;
   const lane = async () => {
-    while (nextWindow < total && !signal.aborted) {
-      const first = nextWindow;
-      nextWindow += PARSE_CHUNK_PAGES;
-      await runWindow(first);
-    }
+    while (!signal.aborted && Atomics.load(claim, 0) < claimable) await run();
   };
   const lanes: Array<Promise<void>> = [];
-  try {
-    await runWindow(0, (t) => {
-      total = t;
-      for (let i = 1; i < pool.size && nextWindow < total; i++) lanes.push(lane());
-    });
-    const head = windows[0]!;
-    if (head.finalized) return { pages: head.pages, pageModels: head.pageModels };
-    lanes.push(lane());
-    await Promise.all(lanes);
-    const pageModels = windows.sort((a, b) => a.firstPage - b.firstPage).flatMap((w) => w.pageModels);
-    return await pool.run<ParsedDocument>('finalize', { pageModels }, { signal, group, pageTimeoutS: opts.pageTimeoutS });
-  } catch (err) {
-    failed.abort();
-    await Promise.allSettled(lanes);
-    // A window cancelled because another failed reports the original failure.
-    throw firstFailure ?? err;
-  }
-}
-
-/**
- * parseDocument for a page selection or with skipFailedPages (DECISIONS §8). The selection (default:
- * every page, counted by a probe) is cut into windows of PARSE_CHUNK_PAGES selected pages, run in
- * lanes like parseDocument's (at most one window per worker in flight), and finished together. With
- * skipFailedPages a window that fails as a whole (its worker over budget or crashed) delivers its
- * pages as failed with that code; pages it had already reported are lost with it.
- */
-async function parseSelection(bytes: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
-  requireSupported(bytes);
-  const langs = resolveOcrLanguages(opts.lang);
-  const selection = opts.pages ?? Array.from({ length: (await probeDocument(bytes, { owner: opts.owner, signal: opts.signal })).pages }, (_, i) => i);
-  const pool = convertPool();
-  const doc = sharedBytes(bytes);
-  const group = opts.owner ?? `doc-${nextDocument++}`;
-  const failed = new AbortController();
-  const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;
-  setMaxListeners(0, signal);
-  const windows: number[][] = [];
-  for (let k = 0; k < selection.length; k += PARSE_CHUNK_PAGES) windows.push(selection.slice(k, k + PARSE_CHUNK_PAGES));
-  const skip = opts.skipFailedPages === true;
-  let pagesDone = 0;
-  const report = (index: number, error?: ParseErrorCode) => {
-    pagesDone++;
-    opts.onPage?.({ index, pagesDone, pages: selection.length, ...(error ? { error } : {}) });
-  };
-  const results: ParsedDocument[] = new Array(windows.length);
-  const runWindow = async (w: number): Promise<void> => {
-    const pageIndexes = windows[w]!;
-    const reported = new Set<number>();
-    try {
-      results[w] = await pool.run<PipelineResult>('parse', { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, pageIndexes, selectionComplete: windows.length === 1, skipFailedPages: skip }, {
-        signal,
-        group,
-        pageTimeoutS: opts.pageTimeoutS,
-        onEvent: (e: TaskEvent) => {
-          if (e.type !== 'page') return;
-          reported.add(Number(e.index));
-          report(Number(e.index), e.error as ParseErrorCode | undefined);
-        },
-      });
-    } catch (err) {
-      if (!skip || opts.signal?.aborted || !(err instanceof ParseError)) throw err;
-      for (const i of pageIndexes) if (!reported.has(i)) report(i, err.code);
-      results[w] = {
-        pages: pageIndexes.map(() => ''),
-        pageModels: pageIndexes.map(() => ({ width: 0, height: 0, blocks: [] })),
-        failed: pageIndexes.map((index) => ({ index, code: err.code })),
-      };
-    }
-  };
-  let next = 0;
-  const lane = async () => {
-    while (next < windows.length && !signal.aborted) await runWindow(next++);
-  };
-  const lanes = Array.from({ length: Math.min(pool.size, windows.length) }, lane);
-  try {
-    await Promise.all(lanes);
-    const failures = results.flatMap((r) => r.failed ?? []);
-    const finished: ParsedDocument = windows.length > 1
-      ? await pool.run<ParsedDocument>('finalize', { pageModels: results.flatMap((r) => r.pageModels) }, { signal, group, pageTimeoutS: opts.pageTimeoutS })
-      : { pages: results[0]?.pages ?? [], pageModels: results[0]?.pageModels ?? [] };
-    return skip ? { ...finished, failed: failures } : finished;
-  } catch (err) {
-    failed.abort();
-    await Promise.allSettled(lanes);
-    throw err;
-  }
+  await run((n) => {
+    claimable = n;
+    for (let i = 1; i < Math.min(pool.size, n); i++) lanes.push(lane());
+  });
+  lanes.push(lane());
+  await Promise.all(lanes);
+  if (complete) return complete;
+  if (failure) throw failure.err;
+  if (signal.aborted) throw new ParseAbortedError();
+  return pool.run<ParsedDocument>('finalize', { pages, withFailed: skip }, { signal, group, pageTimeoutS: opts.pageTimeoutS });
 }
 
 export interface RenderOptions {
@@ -356,9 +315,9 @@ export function convertPoolHealth(): 'up' | 'down' {
 }
 
 /** Workers, busy workers and queued tasks of the pool (tests, diagnostics); zeros before first use. */
-export function convertPoolStats(): { workers: number; busy: number; queued: number } {
-  const { workers, busy, queued } = pool?.stats() ?? { workers: 0, busy: 0, queued: 0 };
-  return { workers, busy, queued };
+export function convertPoolStats(): { workers: number; busy: number; queued: number; started: number } {
+  const { workers, busy, queued, started } = pool?.stats() ?? { workers: 0, busy: 0, queued: 0, started: 0 };
+  return { workers, busy, queued, started };
 }
 
 /** Terminates the pool's workers (graceful shutdown; tests). The pool restarts on next use. */

@@ -23,8 +23,9 @@ export const MIN_DOCUMENT_BUDGET_MS = 10_000;
 /** Page budget for tasks whose caller gives none (rendering for GPU adapters, probing). */
 export const DEFAULT_PAGE_TIMEOUT_S = 30;
 /**
- * Long documents are parsed in windows of this many pages on several pool workers at once. Fixed
- * (not derived from the core count) so that output does not depend on the machine.
+ * The most pages one parse run lays out before it ends and the document's next run is queued: the
+ * pool's fairness quantum (other owners get a worker in between). Output does not depend on it nor
+ * on the number of workers (pipeline.ts: sparse pages are laid out by the document pass).
  */
 export const PARSE_CHUNK_PAGES = 32;
 /**

@@ -6,6 +6,8 @@ import { ParseAbortedError, ParseError, type ParseErrorCode } from './errors.js'
 import type { OcrEngine } from './ocr/index.js';
 import { sniffMediaType } from './sniff.js';
 import { createLayoutContext, layoutPage } from './layout/index.js';
+import { MIN_PAGE_CHARS_FOR_BODY, recordSizes } from './layout/context.js';
+import type { PageLayoutInput } from './layout/types.js';
 import { markRunningLines } from './layout/furniture.js';
 import { renderPageMarkdown } from './markdown/render.js';
 import type { PageModel } from './model.js';
@@ -35,29 +37,30 @@ export interface PipelineOptions {
   langs: string[];
   pageTimeoutS: number;
   signal?: AbortSignal;
-  /** Called once the page count is known: pages in this run's window, pages in the document. */
+  /** Called once the page count is known: at most this many pages in this run, pages it may claim. */
   onStart?: (windowPages: number, totalPages: number) => void;
   onPage?: (e: PageProgress) => void;
   ocrEngine?: OcrEngine;
   /**
-   * A window of the document (the pool parses long documents in chunks on several workers):
-   * pages firstPage .. firstPage + maxPages - 1. A run that covers the whole document also
-   * finishes it (finalizePages); a partial one returns its pages as laid out.
+   * The pages this run lays out are claimed one at a time from this counter (`Atomics.add` on
+   * element 0, an index into the selection), shared by every worker parsing the same document, so
+   * one document of any length uses every core (issue 11 item 2). Without it the run claims alone.
    */
-  firstPage?: number;
+  claim?: Int32Array;
+  /** At most this many pages per run (the pool's fairness quantum); default all. */
   maxPages?: number;
   /**
-   * DECISIONS §8 page ranges: exactly these zero-based pages (ascending) instead of the window
-   * firstPage/maxPages; pages beyond the document are ignored. `selectionComplete`: they are the
-   * whole selection, so this run also finishes the document.
+   * DECISIONS §8 page ranges: exactly these zero-based pages (ascending) instead of every page;
+   * pages beyond the document are ignored.
    */
   pageIndexes?: readonly number[];
-  selectionComplete?: boolean;
   /**
    * DECISIONS §8 partial results: a page that fails (its own time budget, its pixels, OCR, an
    * unreadable page) comes back "" and is listed in `failed`; the run goes on.
    */
   skipFailedPages?: boolean;
+  /** Called as each page is claimed, before it is read (the pool accounts for a run that dies). */
+  onClaim?: (index: number) => void;
 }
 
 export interface ParsedDocument {
@@ -69,21 +72,34 @@ export interface ParsedDocument {
   failed?: PageFailure[];
 }
 
-export interface PipelineResult extends ParsedDocument {
-  totalPages: number;
-  firstPage: number;
-  /** false for a partial window: the caller runs finalizePages over all pages. */
-  finalized: boolean;
+/**
+ * One page as a run returns it. A page with enough text is laid out at once: its headings depend
+ * on its own font sizes only. A sparse page (a title or figure page) takes the body size of the
+ * pages before it (layout/context.ts), so its layout input is kept and the document pass lays it
+ * out in page order: the output does not depend on how pages were spread over workers.
+ */
+export interface WindowPage {
+  index: number;
+  /** [font size, characters] of the page, as the layout stage counted them. */
+  sizes: Array<[number, number]>;
+  model?: PageModel;
+  input?: PageLayoutInput;
+  /** skipFailedPages: the page failed with this code (model: no blocks). */
+  failed?: ParseErrorCode;
 }
 
-/** The pages of `total` this run covers, and whether they are all the document's pages asked for. */
-function pagesOf(total: number, opts: PipelineOptions): { indexes: number[]; whole: boolean } {
-  if (opts.pageIndexes) {
-    return { indexes: opts.pageIndexes.filter((i) => i >= 0 && i < total), whole: opts.selectionComplete === true };
-  }
-  const first = Math.min(Math.max(0, opts.firstPage ?? 0), total);
-  const end = Math.min(total, first + (opts.maxPages ?? total));
-  return { indexes: Array.from({ length: end - first }, (_, k) => first + k), whole: first === 0 && end === total };
+export interface PipelineResult {
+  /** Pages that can be claimed: the selection's pages within the document, else all of them. */
+  claimable: number;
+  pages: WindowPage[];
+  /** The finished document, when this run laid out every claimable page itself (no document pass needed). */
+  complete?: ParsedDocument;
+}
+
+/** The pages of `total` a run may claim, in order. */
+function selectionOf(total: number, opts: PipelineOptions): number[] {
+  if (opts.pageIndexes) return opts.pageIndexes.filter((i) => i >= 0 && i < total);
+  return Array.from({ length: total }, (_, k) => k);
 }
 
 /** A page's own failure under skipFailedPages, typed like runPipeline types a document's. */
@@ -93,43 +109,76 @@ function pageFailureCode(err: unknown): ParseErrorCode {
 }
 
 /** What a failed page delivers under skipFailedPages: no blocks (Markdown ""). */
-const FAILED_PAGE: PageModel = { width: 0, height: 0, blocks: [] };
+export function failedPage(index: number, code: ParseErrorCode): WindowPage {
+  return { index, sizes: [], model: { width: 0, height: 0, blocks: [] }, failed: code };
+}
 
-/** Lays out the run's pages of `source`, with budget checks and progress between pages. */
-async function runWindow(source: PageSource, opts: PipelineOptions): Promise<PipelineResult> {
-  const total = source.pageCount;
-  const { indexes, whole } = pagesOf(total, opts);
-  const budget = new Budget(indexes.length, opts.pageTimeoutS, opts.signal);
-  opts.onStart?.(indexes.length, total);
-  const ctx = createLayoutContext();
-  const out: PageModel[] = [];
-  const failed: PageFailure[] = [];
+/** A page laid out by a run (or kept for the document pass when sparse). */
+export function laidOut(index: number, input: PageLayoutInput): WindowPage {
+  const own = createLayoutContext();
+  const model = layoutPage(input, own);
+  const sizes = [...own.sizeChars];
+  const chars = sizes.reduce((n, [, c]) => n + c, 0);
+  return chars >= MIN_PAGE_CHARS_FOR_BODY ? { index, sizes, model } : { index, sizes, input };
+}
+
+/** Lays out pages of `source` claimed by this run, with budget checks and progress between pages. */
+async function runWindow(source: PageSource, opts: PipelineOptions, claim: Int32Array): Promise<PipelineResult> {
+  const selection = selectionOf(source.pageCount, opts);
+  const claimable = selection.length;
+  const most = Math.min(claimable, opts.maxPages ?? claimable);
+  const budget = new Budget(most, opts.pageTimeoutS, opts.signal);
+  opts.onStart?.(most, claimable);
+  const out: WindowPage[] = [];
   const checkpoint = () => budget.check();
-  for (const [n, i] of indexes.entries()) {
+  while (out.length < most) {
+    if (!opts.skipFailedPages) budget.check();
+    else if (opts.signal?.aborted) throw new ParseAbortedError();
+    const k = Atomics.add(claim, 0, 1);
+    if (k >= claimable) break;
+    const i = selection[k]!;
+    opts.onClaim?.(i);
     if (!opts.skipFailedPages) {
-      budget.check();
-      out.push(layoutPage(await source.page(i, checkpoint), ctx));
-      opts.onPage?.({ index: i, pagesDone: n + 1, pages: total });
+      out.push(laidOut(i, await source.page(i, checkpoint)));
+      opts.onPage?.({ index: i, pagesDone: out.length, pages: claimable });
       continue;
     }
     // Partial results: each page has its own budget; a cancel, or a page tree that pdf.js cannot
     // walk (the document is repaired and read again), still ends the run.
     const pageBudget = new Budget(1, opts.pageTimeoutS, opts.signal);
     try {
-      out.push(layoutPage(await source.page(i, () => pageBudget.check()), ctx));
-      opts.onPage?.({ index: i, pagesDone: n + 1, pages: total });
+      out.push(laidOut(i, await source.page(i, () => pageBudget.check())));
+      opts.onPage?.({ index: i, pagesDone: out.length, pages: claimable });
     } catch (err) {
       if (err instanceof ParseAbortedError || err instanceof PageTreeError || opts.signal?.aborted) throw err;
       const code = pageFailureCode(err);
-      out.push(FAILED_PAGE);
-      failed.push({ index: i, code });
-      opts.onPage?.({ index: i, pagesDone: n + 1, pages: total, error: code });
+      out.push(failedPage(i, code));
+      opts.onPage?.({ index: i, pagesDone: out.length, pages: claimable, error: code });
     }
   }
   if (!opts.skipFailedPages) budget.check();
-  const result: PipelineResult = { ...(whole ? finalizePages(out) : rendered(out)), totalPages: total, firstPage: indexes[0] ?? total, finalized: whole };
-  if (opts.skipFailedPages) result.failed = failed;
-  return result;
+  const complete = out.length === claimable ? finishDocument(out, opts.skipFailedPages === true) : undefined;
+  return { claimable, pages: out, complete };
+}
+
+/**
+ * The document pass over every page of the document (from one run or several): sparse pages laid
+ * out in page order with the size statistics of the pages before them, exactly as one sequential
+ * run would; then running headers and footers; then Markdown. `withFailed`: list failed pages.
+ */
+export function finishDocument(pages: WindowPage[], withFailed = false): ParsedDocument {
+  const ordered = [...pages].sort((a, b) => a.index - b.index);
+  const ctx = createLayoutContext();
+  const models = ordered.map((p) => {
+    if (p.model) {
+      recordSizes(ctx, new Map(p.sizes));
+      return p.model;
+    }
+    return layoutPage(p.input!, ctx);
+  });
+  const doc = rendered(markRunningLines(models));
+  if (withFailed) doc.failed = ordered.filter((p) => p.failed).map((p) => ({ index: p.index, code: p.failed! }));
+  return doc;
 }
 
 function rendered(pageModels: PageModel[]): ParsedDocument {
@@ -154,20 +203,22 @@ function ocrOptions(opts: PipelineOptions) {
   return { langs: opts.langs, engine: opts.ocrEngine, signal: opts.signal };
 }
 
+const newClaim = () => new Int32Array(1);
+
 async function parsePdf(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
-  return withPdfPages(bytes, (pdf) => runWindow(pdfPageSource(pdf, ocrOptions(opts)), opts));
+  let attempt = 0;
+  return withPdfPages(bytes, (pdf) => {
+    // A rebuilt page tree may count pages differently: that run lays out the whole selection alone.
+    const first = attempt++ === 0;
+    return runWindow(pdfPageSource(pdf, ocrOptions(opts)), first ? opts : { ...opts, maxPages: undefined }, first ? opts.claim ?? newClaim() : newClaim());
+  });
 }
 
 async function parseImage(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
-  return runWindow(await imagePageSource(bytes, ocrOptions(opts)), opts);
+  return runWindow(await imagePageSource(bytes, ocrOptions(opts)), opts, opts.claim ?? newClaim());
 }
 
-/** Document-level finishing of all the pages (running headers and footers), then Markdown. */
-export function finalizePages(pageModels: PageModel[]): ParsedDocument {
-  return rendered(markRunningLines(pageModels));
-}
-
-/** Parses a document in this thread (the pool calls it inside a worker). */
+/** Parses pages of a document in this thread (the pool calls it inside a worker). */
 export async function runPipeline(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
   const mediaType = sniffMediaType(bytes);
   if (mediaType === null) throw new ParseError('unsupported_media_type');
@@ -179,4 +230,10 @@ export async function runPipeline(bytes: Uint8Array, opts: PipelineOptions): Pro
     // pdf.js/sharp/Tesseract failures on bad input: typed, content-free (DECISIONS §4).
     throw new ParseError(err instanceof RangeError ? 'document_too_complex' : 'malformed_document');
   }
+}
+
+/** A whole document (or selection) in this thread, in one sequential run (tests, eval). */
+export async function parseInThread(bytes: Uint8Array, opts: Omit<PipelineOptions, 'claim' | 'maxPages'>): Promise<ParsedDocument> {
+  const result = await runPipeline(bytes, opts);
+  return result.complete ?? finishDocument(result.pages, opts.skipFailedPages === true);
 }

@@ -4,7 +4,7 @@ import { imagePageCount } from './images.js';
 import { PROBE_SAMPLE_PAGES } from './limits.js';
 import type { PageLayoutInput } from './layout/types.js';
 import { withPdfPages, type PdfPages } from './pdf/document.js';
-import { pageNeedsOcr } from './pipeline.js';
+import { finishDocument, laidOut, pageNeedsOcr, type ParsedDocument, type WindowPage } from './pipeline.js';
 import { sniffMediaType, type MediaType } from './sniff.js';
 import { ParseError } from './errors.js';
 import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
@@ -98,10 +98,17 @@ export function dominantScript(texts: string[]): Script {
 }
 
 /**
+ * The probe, plus the parsed document when the probe read every page and none needs OCR (a short
+ * document: PROBE_SAMPLE_PAGES pages or fewer). The parse then reuses it instead of opening and
+ * reading the document a second time (issue 11 item 3); OCR pages depend on `lang`, so not those.
+ */
+export type ProbeOutcome = DocumentProbe & { parsed?: ParsedDocument };
+
+/**
  * Probes in this thread (a pool worker). Past `sampleUntil` (epoch ms) no further page is sampled:
  * the features come from the pages read so far (at least one).
  */
-export async function probeInThread(bytes: Uint8Array, onStart?: (pages: number) => void, sampleUntil = Infinity): Promise<DocumentProbe> {
+export async function probeInThread(bytes: Uint8Array, onStart?: (pages: number) => void, sampleUntil = Infinity): Promise<ProbeOutcome> {
   const mediaType = sniffMediaType(bytes);
   if (mediaType === null) throw new ParseError('unsupported_media_type');
   if (mediaType !== 'application/pdf') {
@@ -113,7 +120,7 @@ export async function probeInThread(bytes: Uint8Array, onStart?: (pages: number)
   return withPdfPages(bytes, (pdf) => probePdf(pdf, mediaType, onStart, sampleUntil));
 }
 
-async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: number) => void) | undefined, sampleUntil: number): Promise<DocumentProbe> {
+async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: number) => void) | undefined, sampleUntil: number): Promise<ProbeOutcome> {
   const pages = doc.numPages;
   const sample = samplePages(pages);
   onStart?.(sample.length);
@@ -121,6 +128,8 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
   const texts: string[] = [];
   let usable = 0;
   let sampled = 0;
+  const laid: WindowPage[] = [];
+  const whole = sample.length === pages;
   for (const i of sample) {
     if (sampled > 0 && Date.now() > sampleUntil) break;
     sampled++;
@@ -133,11 +142,13 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
       probe.hasFormulas ||= looksLikeFormulas(input);
       probe.hasImages ||= input.images.length > 0;
       for (const r of input.runs) texts.push(r.text);
+      if (whole && probe.scannedPages === 0) laid.push(laidOut(i, input));
     } finally {
       page.cleanup();
     }
   }
   probe.textLayerCoverage = sampled > 0 ? usable / sampled : 0;
   probe.script = dominantScript(texts);
+  if (whole && sampled === pages && probe.scannedPages === 0) return { ...probe, parsed: finishDocument(laid) };
   return probe;
 }

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
-import { runPipeline } from '../../src/convert/pipeline.js';
+import { parseInThread } from '../../src/convert/pipeline.js';
 import { generateStatTable, halfEm, statTablesPdf, tableRuns } from './fixtures/stat-tables.js';
 import { scoreStatTable } from './fixtures/table-cells.js';
 import { page } from './fixtures/runs.js';
@@ -23,6 +23,6 @@ test('generated statistics tables: every cell in its row and column (positioned 
 test('generated statistics tables: every cell in its row and column (PDF through pdf.js)', async () => {
   const seeds = [101, 102, 103, 104, 105, 106];
   const { pdf, tables } = await statTablesPdf(seeds);
-  const { pages } = await runPipeline(Buffer.from(pdf), { langs: ['eng'], pageTimeoutS: 30 });
+  const { pages } = await parseInThread(Buffer.from(pdf), { langs: ['eng'], pageTimeoutS: 30 });
   tables.forEach((t, i) => assert.deepEqual(scoreStatTable(t, pages[i]).failures, [], `seed ${seeds[i]}:\n${pages[i]}`));
 });

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ParseAbortedError, ParseError, LanguageError, convertPoolHealth, convertPoolStats, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdfWindows, warmConvertPool } from '../../src/convert/index.js';
 import { splitPdf } from '../../src/convert/pdf/split.js';
-import { needsFinerOcr, runPipeline } from '../../src/convert/pipeline.js';
+import { needsFinerOcr, parseInThread, runPipeline } from '../../src/convert/pipeline.js';
 import { isUniform, ocrImage, terminateWasmEngine } from '../../src/convert/ocr/index.js';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ROBUSTNESS_DIR, imageOnlyPdf, multiPageTiff, sampleLines, textImagePng, textPdf, words } from './exec-fixtures.js';
 
 after(async () => {
@@ -26,13 +26,39 @@ test('a text PDF becomes Markdown per page, with one progress event per page, de
   assert.deepEqual(await parseDocument(pdf, { pageTimeoutS: 30 }), doc);
 });
 
-test('a long document parsed in page windows on several workers equals a sequential run', async () => {
-  const pdf = await textPdf(Array.from({ length: 70 }, (_, i) => [`Section ${i + 1}`, `Body text of page ${i + 1} goes here.`, 'Running footer line']));
-  const done: number[] = [];
-  const pooled = await parseDocument(pdf, { pageTimeoutS: 30, onPage: (e) => done.push(e.pagesDone) });
-  const sequential = await runPipeline(pdf, { langs: ['eng'], pageTimeoutS: 30 });
-  assert.deepEqual(pooled.pages, sequential.pages);
-  assert.deepEqual(done, Array.from({ length: 70 }, (_, i) => i + 1));
+const TITLES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'];
+
+/** Dense pages of 10 pt prose, and sparse pages (a 14 pt title and a few 10 pt words) at `sparse`. */
+async function mixedPdf(pages: number, sparse: number[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage([612, 792]);
+    if (sparse.includes(p)) {
+      page.drawText(`Chapter ${TITLES[sparse.indexOf(p)]} begins`, { x: 72, y: 700, size: 14, font });
+      page.drawText('see below', { x: 72, y: 670, size: 10, font });
+      continue;
+    }
+    for (let l = 0; l < 30; l++) page.drawText(`Line ${l + 1} of page ${p + 1}: body text set in ten point type.`, { x: 72, y: 740 - l * 14, size: 10, font });
+    page.drawText('Running footer line', { x: 72, y: 40, size: 8, font });
+  }
+  return doc.save();
+}
+
+test('a document spread over several workers equals one sequential run (sparse pages take the body size of the pages before them)', async () => {
+  for (const [pages, sparse] of [[70, [0, 5, 32, 40, 69]], [6, [0, 3, 5]]] as const) {
+    const pdf = await mixedPdf(pages, [...sparse]);
+    const done: number[] = [];
+    const indexes = new Set<number>();
+    const pooled = await parseDocument(pdf, { pageTimeoutS: 30, onPage: (e) => { done.push(e.pagesDone); indexes.add(e.index); } });
+    const sequential = await parseInThread(pdf, { langs: ['eng'], pageTimeoutS: 30 });
+    assert.deepEqual(pooled.pages, sequential.pages);
+    assert.deepEqual(pooled.pageModels, sequential.pageModels);
+    assert.deepEqual(done, Array.from({ length: pages }, (_, i) => i + 1));
+    assert.equal(indexes.size, pages);
+    // The context matters: a later title page is a heading (body 10 pt from the pages before it).
+    for (const p of sparse.slice(1)) assert.match(pooled.pages[p], /^#+ Chapter/m);
+  }
 });
 
 test('a long document queues its page windows as workers free up, never all at once', async () => {
@@ -47,6 +73,27 @@ test('a long document queues its page windows as workers free up, never all at o
   });
   assert.equal(doc.pages.length, 140);
   assert.ok(most >= 1 && most <= convertPoolStats().workers, `${most} tasks in flight`);
+});
+
+test('a short text document probed first is parsed from the probe\'s reading: no second pool task, same result', async () => {
+  const pdf = await mixedPdf(3, [0]);
+  const before = convertPoolStats().started;
+  await probeDocument(pdf);
+  const probed = convertPoolStats().started;
+  assert.equal(probed, before + 1);
+  const events: number[] = [];
+  const doc = await parseDocument(pdf, { pageTimeoutS: 30, onPage: (e) => events.push(e.index) });
+  assert.equal(convertPoolStats().started, probed);
+  assert.deepEqual(events, [0, 1, 2]);
+  assert.deepEqual(doc, await parseDocument(new Uint8Array(pdf), { pageTimeoutS: 30 }));
+  // Longer than the probe's sample, or a page that needs OCR (depends on `lang`): parsed afresh.
+  for (const other of [await mixedPdf(7, []), await imageOnlyPdf(sampleLines)]) {
+    await probeDocument(other);
+    const at = convertPoolStats().started;
+    await parseDocument(other, { pageTimeoutS: 30 });
+    assert.ok(convertPoolStats().started > at);
+  }
+  await assert.rejects(parseDocument(pdf, { pageTimeoutS: 30, lang: 'xx-nope' }), (e: unknown) => e instanceof LanguageError);
 });
 
 test('bad inputs fail with typed, content-free errors', async () => {

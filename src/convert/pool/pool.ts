@@ -74,6 +74,7 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
+  private started = 0;
   private closed = false;
   /** warm() finished: the pool keeps `size` workers from now on (a dead one is replaced at once). */
   private warmed = false;
@@ -130,8 +131,9 @@ export class WorkerPool {
     }));
   }
 
-  stats(): { workers: number; busy: number; queued: number; threadIds: number[] } {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.task).length, queued: this.queue.length, threadIds: this.slots.map((s) => s.worker.threadId) };
+  /** `started`: tasks handed to a worker since the pool was made. */
+  stats(): { workers: number; busy: number; queued: number; started: number; threadIds: number[] } {
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.task).length, queued: this.queue.length, started: this.started, threadIds: this.slots.map((s) => s.worker.threadId) };
   }
 
   private spawn(): Slot {
@@ -183,6 +185,7 @@ export class WorkerPool {
   }
 
   private start(slot: Slot, task: Task): void {
+    this.started++;
     slot.task = task;
     slot.worker.ref();
     // A fresh worker first loads pdf.js and friends: its start-up is not the document's budget.

@@ -4,18 +4,17 @@ import { installPdfjsWorker } from '../pdf/pdfjs-worker.js';
 import { renderPagePng } from '../pdf/render.js';
 import { splitPdfWindowsInThread } from '../pdf/split.js';
 import { imagePageCount, imagePagePng } from '../images.js';
-import { finalizePages, runPipeline } from '../pipeline.js';
+import { finishDocument, runPipeline, type WindowPage } from '../pipeline.js';
 import { probeInThread } from '../probe.js';
 import { sniffMediaType } from '../sniff.js';
 import { ParseAbortedError, ParseError } from '../errors.js';
 import { serveTasks, type TaskContext } from './protocol.js';
-import type { PageModel } from '../model.js';
 
 export interface ParsePayload {
-  bytes: Uint8Array; langs: string[]; pageTimeoutS: number; firstPage?: number; maxPages?: number;
-  pageIndexes?: number[]; selectionComplete?: boolean; skipFailedPages?: boolean;
+  bytes: Uint8Array; langs: string[]; pageTimeoutS: number; claim?: Int32Array; maxPages?: number;
+  pageIndexes?: number[]; skipFailedPages?: boolean;
 }
-export interface FinalizePayload { pageModels: PageModel[] }
+export interface FinalizePayload { pages: WindowPage[]; withFailed?: boolean }
 export interface ProbePayload { bytes: Uint8Array; budgetMs?: number }
 export interface RenderPayload { bytes: Uint8Array; dpi: number; first?: number; last?: number }
 export interface SplitPayload { bytes: Uint8Array; size: number; windows?: ReadonlyArray<{ first: number; last: number }> }
@@ -30,11 +29,12 @@ async function parse(p: ParsePayload, ctx: TaskContext) {
     langs: p.langs,
     pageTimeoutS: p.pageTimeoutS,
     signal: ctx.signal,
-    firstPage: p.firstPage,
+    claim: p.claim,
     maxPages: p.maxPages,
     pageIndexes: p.pageIndexes,
-    selectionComplete: p.selectionComplete,
     skipFailedPages: p.skipFailedPages,
+    // With partial results the pool must know which pages a run that dies had taken.
+    onClaim: p.skipFailedPages ? (index) => void ctx.emit({ type: 'claim', index }) : undefined,
     onStart: (pages, total) => void ctx.emit({ type: 'start', pages, total }),
     onPage: (e) => void ctx.emit({ type: 'page', ...e }),
   });
@@ -110,7 +110,7 @@ serveTasks(async (kind, payload, ctx) => {
     case 'parse':
       return parse(payload as ParsePayload, ctx);
     case 'finalize':
-      return { result: finalizePages((payload as FinalizePayload).pageModels) };
+      return { result: finishDocument((payload as FinalizePayload).pages, (payload as FinalizePayload).withFailed) };
     case 'probe':
       return probe(payload as ProbePayload, ctx);
     case 'render':
