@@ -39,6 +39,10 @@ export interface Block {
   marker?: string;
   /** The text lines of the block in reading order; empty for figures. */
   lines: BlockLine[];
+  /** Text blocks: the dominant font size (points) and whether all of it is bold or italic. */
+  size?: number;
+  bold?: boolean;
+  italic?: boolean;
   /**
    * Furniture only: the line is a folio or a stamp by itself ("12", "Page 3 of 9", "Downloaded
    * from …"), not text that merely sits in the margin.

@@ -25,6 +25,7 @@ import { classifyParagraph } from '../markdown/blocks.js';
 import { renderPageMarkdown } from '../markdown/render.js';
 import { unionBBox, type BBox, type Block, type PageModel } from '../model.js';
 import { keepContentFurniture } from './furniture.js';
+import { joinContinuations } from './continuations.js';
 
 interface Atom {
   box: Box;
@@ -211,10 +212,11 @@ export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageMode
     out.push({ type: 'paragraph', bbox: unionBBox(rest.map((r) => boxBBox(r))), markdown: rest.map((r) => r.text).join(' '), lines: [] });
   }
   const furniture = marginBlocks(margins.furniture, margins.folios, input.height);
+  const content = joinContinuations(out.filter((b) => b.markdown.trim().length > 0));
   const page: PageModel = {
     width: input.width,
     height: input.height,
-    blocks: [...furniture.filter((f) => f.type === 'page_header'), ...out.filter((b) => b.markdown.trim().length > 0), ...furniture.filter((f) => f.type === 'page_footer')],
+    blocks: [...furniture.filter((f) => f.type === 'page_header'), ...content, ...furniture.filter((f) => f.type === 'page_footer')],
   };
   return keepContentFurniture(page);
 }
@@ -270,7 +272,8 @@ function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boole
     for (const para of groupParagraphs(lines)) {
       const r = classifyParagraph(para, { body, left, fromOcr });
       const type = r.type === 'paragraph' && isCaptionLine(para[0].text) ? 'caption' : r.type;
-      out.push({ ...r, type, bbox: unionBBox(para.map(spanBBox)), lines: textLines(para) });
+      const style = { size: Math.max(...para.map((l) => l.size)), bold: para.every((l) => l.bold), italic: para.every((l) => l.italic) };
+      out.push({ ...r, type, bbox: unionBBox(para.map(spanBBox)), lines: textLines(para), ...style });
     }
     pending = [];
   };

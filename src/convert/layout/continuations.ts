@@ -1,0 +1,65 @@
+// A sentence cut by a column or region break is one paragraph (issue 9): the reading order puts
+// the end of a column and the top of the next one side by side in the block list, and a sidebar,
+// banner or heading placed between them must not land mid-sentence. Works on the page model's
+// blocks in reading order; a pure stage.
+import { unionBBox, type Block } from '../model.js';
+
+/** Blocks that may sit between the two halves of a sentence (set apart from the text flow). */
+const ASIDE_TYPES = new Set<Block['type']>(['heading', 'figure', 'caption', 'table', 'code', 'formula']);
+/** How many such blocks may stand between the halves. */
+const MAX_ASIDES = 3;
+/** Sizes within this ratio are the same face size (rounding, OCR estimates). */
+const SAME_SIZE = 0.08;
+
+/** Text that ends a sentence or clause for good: a stop, a colon, a closing quote or bracket. */
+const TERMINAL = /[.!?:;…"'”’)\]]\s*$/u;
+
+function lastText(b: Block): string {
+  return b.lines.length ? b.lines[b.lines.length - 1].text : b.markdown;
+}
+
+function firstText(b: Block): string {
+  return b.lines.length ? b.lines[0].text : b.markdown;
+}
+
+/** Plain prose (not bold/italic as a whole: those are run-in headings and quotes). */
+function prose(b: Block): boolean {
+  return b.type === 'paragraph' && b.size !== undefined && !b.bold && !b.italic && b.lines.length > 0;
+}
+
+/** `next` goes on with the sentence that `prev` leaves open. */
+export function continues(prev: Block, next: Block): boolean {
+  if (!prose(prev) || !prose(next)) return false;
+  if (Math.abs(prev.size! - next.size!) > SAME_SIZE * Math.max(prev.size!, next.size!)) return false;
+  const end = lastText(prev).trimEnd();
+  return end.length > 0 && /[\p{L}\p{N},\-–]$/u.test(end) && !TERMINAL.test(end) && /^\p{Ll}/u.test(firstText(next).trimStart());
+}
+
+function join(prev: Block, next: Block): Block {
+  const hyphen = /\p{L}-$/u.test(prev.markdown);
+  const markdown = hyphen ? prev.markdown.slice(0, -1) + next.markdown : `${prev.markdown} ${next.markdown}`;
+  return { ...prev, markdown, bbox: unionBBox([prev.bbox, next.bbox]), lines: [...prev.lines, ...next.lines] };
+}
+
+/**
+ * Joins a paragraph left open (no terminal punctuation) with the next paragraph when that starts in
+ * lower case in the same face size; up to MAX_ASIDES headings, figures, captions or tables between
+ * them move after the joined paragraph.
+ */
+export function joinContinuations(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    let cur = blocks[i];
+    for (;;) {
+      let j = i + 1;
+      while (j < blocks.length && j - i - 1 < MAX_ASIDES && ASIDE_TYPES.has(blocks[j].type)) j++;
+      if (j >= blocks.length || !continues(cur, blocks[j])) break;
+      const asides = blocks.slice(i + 1, j);
+      cur = join(cur, blocks[j]);
+      // The asides now follow the joined paragraph: splice them in after it.
+      blocks = [...blocks.slice(0, i), cur, ...asides, ...blocks.slice(j + 1)];
+    }
+    out.push(cur);
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+// A sentence cut by a column or region break is one paragraph; a sidebar or heading placed between
+// its halves moves after it (issue 9).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { continues, joinContinuations } from '../../src/convert/layout/continuations.js';
+import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
+import { renderPageMarkdown } from '../../src/convert/markdown/render.js';
+import type { Block, BlockType } from '../../src/convert/model.js';
+import { words, page } from './fixtures/runs.js';
+
+function para(text: string, x: number, y: number, extra: Partial<Block> = {}, type: BlockType = 'paragraph'): Block {
+  const bbox: Block['bbox'] = [x, y, x + 200, y + 10];
+  return { type, bbox, markdown: text, lines: [{ text, bbox }], size: 10, bold: false, italic: false, ...extra };
+}
+
+test('continues: open end and lower-case start in the same size; not after a stop, a capital, or another size', () => {
+  assert.ok(continues(para('the market grew each year,', 50, 700), para('and the industry followed.', 300, 80)));
+  assert.ok(continues(para('Donec nonummy', 50, 700), para('pellentesque ante.', 300, 80)));
+  assert.ok(!continues(para('The market grew.', 50, 700), para('and then it fell.', 300, 80)));
+  assert.ok(!continues(para('the market grew', 50, 700), para('The industry followed.', 300, 80)));
+  assert.ok(!continues(para('the market grew', 50, 700), para('and the industry.', 300, 80, { size: 7 })));
+  assert.ok(!continues(para('Summary', 50, 700, { bold: true }), para('and the industry.', 300, 80)));
+});
+
+test('joinContinuations: the halves join and a banner heading between them moves after the paragraph', () => {
+  const blocks = [
+    para('Sales rose each year,', 50, 700),
+    para('## INDUSTRY WATCH', 300, 60, { size: 14 }, 'heading'),
+    para('and the industry grew with them.', 300, 90),
+    para('Next paragraph.', 300, 120),
+  ];
+  const out = joinContinuations(blocks);
+  assert.deepEqual(out.map((b) => b.markdown), ['Sales rose each year, and the industry grew with them.', '## INDUSTRY WATCH', 'Next paragraph.']);
+  assert.deepEqual(out[0].bbox, [50, 90, 500, 710]);
+  assert.equal(joinContinuations([para('a hyphen-', 50, 700), para('ated word.', 300, 80)])[0].markdown, 'a hyphenated word.');
+});
+
+test('page: a sentence running from the foot of the left column to the top of the right one is one paragraph', () => {
+  const runs = [];
+  for (let i = 0; i < 20; i++) runs.push(...words(i === 19 ? 'and the left column ends here without a stop' : `left column line ${i} of the running text goes on`, 50, 100 + i * 12));
+  for (let i = 0; i < 20; i++) runs.push(...words(i === 0 ? 'continuing in the right column until it ends.' : `right column line ${i} of the running text goes on`, 320, 100 + i * 12));
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.match(md, /ends here without a stop continuing in the right column/);
+});
