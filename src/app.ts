@@ -16,6 +16,8 @@ import { MemoryRateLimiter, PostgresRateLimiter, type RateLimiter } from './acco
 import { installAuth } from './api/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './api/errors.js';
 import { installOpenapi } from './api/openapi.js';
+import { installLoadShedding } from './api/load-shedding.js';
+import { UploadAdmission } from './api/upload-admission.js';
 import type { ModelInfo, VersionInfo } from './api/schemas/meta.js';
 import type { HealthProbe } from './api/types.js';
 import './api/types.js';
@@ -89,8 +91,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: frameworkErrorHandler(config.publicUrl),
     clientErrorHandler: clientErrorHandler(config.publicUrl),
     bodyLimit: LIMITS.jsonBodyMaxBytes,
+    // Socket limits (DECISIONS §9): a request must arrive within requestTimeoutS (headers within
+    // headersTimeoutS); a stalled convert body is cut sooner by the upload idle watch.
+    requestTimeout: LIMITS.requestTimeoutS * 1000,
+    keepAliveTimeout: LIMITS.keepAliveTimeoutS * 1000,
+    // A hop count trusts that many proxies nearest the server (proxy-addr's numeric form).
+    trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.server.headersTimeout = LIMITS.headersTimeoutS * 1000;
+  app.server.maxConnections = config.maxConnections;
 
   const accounts = new AccountService(store);
   const metering = new Metering(store, accounts);
@@ -108,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('metering', metering);
   app.decorate('meters', meters);
   app.decorate('idempotency', idempotency);
+  const uploads = new UploadAdmission(config.maxInflightBytes, config.uploadIdleTimeoutS * 1000);
+  app.decorate('uploads', uploads);
   app.decorate('registerHealthProbe', (name: string, probe: HealthProbe) => health.register(name, probe));
 
   app.addHook('onRequest', async (request, reply) => {
@@ -122,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', async () => {
     limiter.close();
+    uploads.close();
     idempotency.close();
     meters.stop();
     await metering.stop();
@@ -137,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     body === '' ? done(null, undefined) : jsonParser(request, body as string, done));
 
   installErrorHandling(app);
+  await installLoadShedding(app);
   installAuth(app, limiter);
   await installOpenapi(app, config.publicUrl);
   // Multipart is parsed by the route as a stream (limits enforced while reading); no body is buffered here.

@@ -1,6 +1,7 @@
 // The environment, validated once at start-up (DECISIONS §1), and the tier table (spec §8).
 // Every limit, timeout and budget lives here as a named constant.
 import { randomBytes } from 'node:crypto';
+import { totalmem } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -64,6 +65,19 @@ export const LIMITS = {
   idempotencyPendingTimeoutS: 3600,
   /** Graceful shutdown: in-flight requests get this long before the process exits anyway. */
   shutdownGraceMs: 10_000,
+  /** Upload idle check period (a stalled body is cut after DOCCONV_UPLOAD_IDLE_TIMEOUT_S). */
+  uploadIdleCheckMs: 1_000,
+  /** Multipart overhead counted with a declared file size (16 fields of 4 KB, part headers). */
+  uploadFormOverheadBytes: 128 * 1024,
+  /** Whole-request receive limit (headers + body; a slow 200 MB upload fits), then the socket is cut. */
+  requestTimeoutS: 600,
+  /** Headers must arrive within this (slowloris). */
+  headersTimeoutS: 20,
+  /** Idle keep-alive sockets are closed after this (above common load balancers' 60 s). */
+  keepAliveTimeoutS: 72,
+  /** Load shedding (@fastify/under-pressure; the event-loop lag limit is DOCCONV_SHED_EVENT_LOOP_DELAY_MS): new
+   *  conversions are also refused while the process RSS exceeds this share of the machine's memory. */
+  shedRssShareOfMemory: 0.75,
   /** Time budget of the probe (page count, routing features) run under the caller's slot (issue 10 item 3). */
   probeBudgetS: 5,
   /** Meter settlement (src/accounts/meter-lease.ts): waits before each attempt, then deferred to a timer. */
@@ -95,6 +109,16 @@ export interface Config {
   graniteDoclingModel: string;
   graniteDoclingConcurrency: number;
   logLevel: string;
+  /** DECISIONS §9: bytes of uploads and documents held in memory per node. */
+  maxInflightBytes: number;
+  /** A convert body that sends nothing this long is cut. */
+  uploadIdleTimeoutS: number;
+  /** Open connections per node; beyond, new ones are refused by the socket layer. */
+  maxConnections: number;
+  /** Fastify `trustProxy`: false, true, a hop count, or a comma list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  /** New conversions are refused (429) while the event loop lags more than this; 0 = off. */
+  shedEventLoopDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -131,13 +155,29 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string, usesPostgres: boole
     if (buf.length < 32) throw new ConfigError('DOCCONV_SECRET must be at least 32 bytes');
     return buf;
   }
-  void usesPostgres; // nodes sharing PostgreSQL must set the same DOCCONV_SECRET; a local file is per node
+  // Nodes sharing a PostgreSQL must derive the same tokens (DECISIONS §9): a per-node file would not.
+  if (usesPostgres) throw new ConfigError('DOCCONV_SECRET is required with DATABASE_URL (every node must derive the same tokens); set the same value of at least 32 bytes on every node');
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'secret');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   const secret = randomBytes(48);
   writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
   return secret;
+}
+
+/** DOCCONV_TRUST_PROXY (DECISIONS §9): `true`/`false`, a hop count, or addresses/CIDRs (comma list). */
+function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string[] {
+  const raw = env.DOCCONV_TRUST_PROXY?.trim();
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return int(env, 'DOCCONV_TRUST_PROXY', 0, 1, 32);
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of list) {
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item) && !['loopback', 'linklocal', 'uniquelocal'].includes(item)) {
+      throw new ConfigError(`DOCCONV_TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDRs, got "${raw}"`);
+    }
+  }
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -171,5 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graniteDoclingModel: env.DOCCONV_GRANITE_DOCLING_MODEL || 'ibm-granite/granite-docling-258M',
     graniteDoclingConcurrency: int(env, 'DOCCONV_GRANITE_DOCLING_CONCURRENCY', 4, 1, 64),
     logLevel,
+    maxInflightBytes: int(env, 'DOCCONV_MAX_INFLIGHT_MB', Math.max(64, Math.floor(totalmem() / 4 / MB)), 16, 1_000_000) * MB,
+    uploadIdleTimeoutS: int(env, 'DOCCONV_UPLOAD_IDLE_TIMEOUT_S', 30, 1, 3600),
+    maxConnections: int(env, 'DOCCONV_MAX_CONNECTIONS', 4096, 16, 1_000_000),
+    trustProxy: trustProxy(env),
+    shedEventLoopDelayMs: int(env, 'DOCCONV_SHED_EVENT_LOOP_DELAY_MS', 2_000, 0, 600_000),
   };
 }

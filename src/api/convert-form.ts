@@ -121,21 +121,32 @@ function mapMultipartError(err: unknown, maxBytes: number): never {
  * Collects the file part in memory, hashing as it arrives. Busboy keeps reading (and discarding)
  * after the size limit, so the limit event is raced here: the 413 goes out at once.
  */
-function collectFile(file: NodeJS.ReadableStream & { truncated?: boolean }, maxBytes: number): Promise<{ bytes: Buffer; sha256: string }> {
+function collectFile(file: NodeJS.ReadableStream & { truncated?: boolean }, maxBytes: number, expectedBytes: number): Promise<{ bytes: Buffer; sha256: string }> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
+    // The file is copied into one buffer sized from the admitted length (the body's declared size
+    // bounds the file's), so it is never held twice as chunks + their concatenation (issue 10 item 1).
+    // Pages of it never written are never touched, so an over-declared body costs address space only.
+    let target: Buffer | null = expectedBytes > 0 ? Buffer.allocUnsafe(Math.min(expectedBytes, maxBytes)) : null;
     const chunks: Buffer[] = [];
     let size = 0;
     const tooLarge = () => {
       chunks.length = 0;
+      target = null;
       file.removeAllListeners('data');
       reject(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' }));
     };
     file.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes || file.truncated) return tooLarge();
+      if (size + chunk.length > maxBytes || file.truncated) return tooLarge();
       hash.update(chunk);
-      chunks.push(chunk);
+      if (target && size + chunk.length <= target.length) chunk.copy(target, size);
+      else {
+        // More than declared (a length that lied, or none): fall back to chunks from here on.
+        if (target) chunks.push(Buffer.from(target.subarray(0, size)));
+        target = null;
+        chunks.push(chunk);
+      }
+      size += chunk.length;
     });
     file.once('limit', tooLarge);
     file.once('error', reject);
@@ -143,7 +154,8 @@ function collectFile(file: NodeJS.ReadableStream & { truncated?: boolean }, maxB
     file.once('end', () => {
       ended = true;
       if (file.truncated) return tooLarge();
-      resolve({ bytes: Buffer.concat(chunks, size), sha256: hash.digest('hex') });
+      const bytes = target ? target.subarray(0, size) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      resolve({ bytes, sha256: hash.digest('hex') });
     });
     // A body cut short can destroy the part (its error already emitted) before these listeners
     // exist, or close it without an 'end': either way the request must not wait forever.
@@ -158,7 +170,7 @@ function collectFile(file: NodeJS.ReadableStream & { truncated?: boolean }, maxB
  * `checkFields` runs on the fields known when the file part starts (and again on all of them at
  * the end), so field-level refusals such as an undeployed model precede the size check.
  */
-export async function readConvertUpload(request: FastifyRequest, maxBytes: number, allowHosts: readonly string[], checkFields: (f: ConvertFields) => void = () => {}): Promise<ConvertUpload> {
+export async function readConvertUpload(request: FastifyRequest, maxBytes: number, allowHosts: readonly string[], checkFields: (f: ConvertFields) => void = () => {}, expectedBytes = 0): Promise<ConvertUpload> {
   if (!request.isMultipart()) throw invalid('The request must be multipart/form-data with a file part.');
   const raw: Record<string, string> = {};
   let file: { bytes: Buffer; sha256: string } | null = null;
@@ -177,7 +189,7 @@ export async function readConvertUpload(request: FastifyRequest, maxBytes: numbe
       if (part.fieldname !== 'file') throw invalid(`Unexpected file part "${part.fieldname.slice(0, 40)}"; the document goes in "file".`);
       // Fields sent before the file are checked before its bytes are read (DECISIONS §4 order).
       checkFields(validateFields(raw, allowHosts, true));
-      file = await collectFile(part.file, maxBytes);
+      file = await collectFile(part.file, maxBytes, expectedBytes);
     }
   } catch (err) {
     mapMultipartError(err, maxBytes);

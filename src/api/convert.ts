@@ -15,6 +15,7 @@ import { convertSchema, type ConvertResult } from './schemas/convert.js';
 import { isWholeDocument, selectPages } from './page-ranges.js';
 import { readConvertUpload, wantsBlocks, type ConvertFields, type ConvertUpload } from './convert-form.js';
 import './jobs-runtime.js';
+import type { UploadTicket } from './upload-admission.js';
 
 const ROUTE = 'POST /v1/convert';
 
@@ -90,15 +91,52 @@ export function choosePath(fields: ConvertFields, pages: number, bytes: number, 
   return 'sync';
 }
 
+/** The upload's admission ticket, taken in onRequest (before the body is read). */
+const tickets = new WeakMap<FastifyRequest, UploadTicket>();
+
+/**
+ * DECISIONS §9: capacity is refused before the body is read, with 429 `concurrency_limit` and
+ * Retry-After: no free slot for the account (its cached meter), too many uploads of the account in
+ * progress, or the node's bytes in flight would pass DOCCONV_MAX_INFLIGHT_MB. The declared length
+ * is counted (the tier's maximum when none is declared); the reply's close releases it.
+ */
+async function admitUpload(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const caller = request.caller as KeyCaller;
+  const tier = TIERS[caller.tier];
+  const meter = await app.metering.snapshot(caller.accountId);
+  if (meter.slotsInUse >= meter.slotLimit) {
+    throw new ServiceError('concurrency_limit', `All ${meter.slotLimit} concurrent-conversion slots are in use.`, { 'Retry-After': String(LIMITS.concurrencyRetryAfterS) });
+  }
+  const cap = tier.maxFileBytes + LIMITS.uploadFormOverheadBytes;
+  const declared = Number(request.headers['content-length']);
+  const bytes = Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, cap) : cap;
+  const ticket = app.uploads.admit(caller.accountId, tier.concurrency + 1, bytes);
+  tickets.set(request, ticket);
+  reply.raw.once('close', () => ticket.release());
+  ticket.watch(request.raw);
+}
+
 export async function convertRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/convert', { schema: convertSchema, config: { auth: ROUTE_AUTH.convert } }, async (request, reply) => {
+  app.post('/convert', {
+    schema: convertSchema,
+    config: { auth: ROUTE_AUTH.convert },
+    // Runs after the app's auth and rate-limit hook (route hooks follow the app's), body unread.
+    onRequest: async (request, reply) => admitUpload(app, request, reply),
+  }, async (request, reply) => {
     const caller = request.caller as KeyCaller;
     const tier = TIERS[caller.tier];
-    const upload = await readConvertUpload(request, tier.maxFileBytes, app.config.webhookAllowHosts, (fields) => {
-      // An explicit model never depends on the document (no fallback): an undeployed one is
-      // refused with the form fields, before the size and media-type checks (DECISIONS §4 order).
-      if (fields.model !== undefined && fields.model !== 'auto') app.models.select(fields.model, NEUTRAL_PROBE);
-    });
+    const ticket = tickets.get(request)!;
+    let upload: ConvertUpload;
+    try {
+      upload = await readConvertUpload(request, tier.maxFileBytes, app.config.webhookAllowHosts, (fields) => {
+        // An explicit model never depends on the document (no fallback): an undeployed one is
+        // refused with the form fields, before the size and media-type checks (DECISIONS §4 order).
+        if (fields.model !== undefined && fields.model !== 'auto') app.models.select(fields.model, NEUTRAL_PROBE);
+      }, ticket.bytes);
+    } finally {
+      ticket.bodyDone();
+    }
+    ticket.shrinkTo(upload.bytes.length);
 
     const idemKey = request.headers['idempotency-key'];
     const key = typeof idemKey === 'string' ? idemKey : undefined;
@@ -115,7 +153,7 @@ export async function convertRoutes(app: FastifyInstance): Promise<void> {
       if (key !== undefined) await app.idempotency.complete(caller.accountId, ROUTE, key, status === 202 ? { status: 202, body } : { replayable: false });
     };
     try {
-      await convert(app, request, reply, caller, upload, accepted);
+      await convert(app, request, reply, caller, upload, ticket, accepted);
       return reply;
     } catch (err) {
       if (key !== undefined) await app.idempotency.release(caller.accountId, ROUTE, key).catch(() => {});
@@ -127,7 +165,7 @@ export async function convertRoutes(app: FastifyInstance): Promise<void> {
 }
 
 async function convert(
-  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, caller: KeyCaller, upload: ConvertUpload,
+  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, caller: KeyCaller, upload: ConvertUpload, ticket: UploadTicket,
   accepted: (status: 200 | 202, body: unknown) => Promise<void>,
 ): Promise<void> {
   const { fields } = upload;
@@ -146,15 +184,18 @@ async function convert(
 
   const { probe, model, routeReason } = admitted;
   const holder = lease.holderId;
+  // The document's bytes stay counted until the job drops them (DECISIONS §9).
+  const releaseBytes = ticket.transfer();
   try {
     await app.jobService.submit({
       id: holder, accountId: caller.accountId, bytes: upload.bytes, mediaType: probe.mediaType, pages: admitted.pageCount,
       sha256: upload.sha256, model, routeReason, formats: fields.formats, delivery: fields.delivery ?? 'sse',
-      lang: fields.lang, webhook: fields.webhook,
+      lang: fields.lang, webhook: fields.webhook, onBytesDropped: releaseBytes,
       ...(admitted.selection ? { selection: admitted.selection, documentPages: probe.pages } : {}),
       ...(fields.onPageError ? { onPageError: fields.onPageError } : {}),
     });
   } catch (err) {
+    releaseBytes();
     await lease.release(); // no job record: the lease is still ours; once submitted, the job settles it
     throw err;
   }

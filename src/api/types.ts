@@ -6,6 +6,7 @@ import type { MeterLeases } from '../accounts/meter-lease.js';
 import type { Caller, RouteAuth, Scope } from '../accounts/scopes.js';
 import type { AccountService } from '../accounts/service.js';
 import type { Store } from '../store/types.js';
+import type { UploadAdmission } from './upload-admission.js';
 
 export type DepState = 'up' | 'down' | 'warming';
 /** A /health probe: sync or async; a throw or a timeout counts as `down`. */
@@ -20,6 +21,8 @@ declare module 'fastify' {
     /** Slot + reservation leases: the only way conversions take and settle meters. */
     meters: MeterLeases;
     idempotency: Idempotency;
+    /** Node upload capacity: bytes in flight and uploads per account (DECISIONS §9). */
+    uploads: UploadAdmission;
     /** Adds a dependency to GET /health (store is built in). Anything but `up` makes the service `degraded`. */
     registerHealthProbe(name: string, probe: HealthProbe): void;
   }

@@ -67,6 +67,16 @@ export interface NewJob {
   documentPages?: number;
   /** DECISIONS §8 partial results; undefined = `fail`. */
   onPageError?: 'fail' | 'skip';
+  /** Called once when the job lets go of its bytes (the API's in-flight byte budget, DECISIONS §9). */
+  onBytesDropped?: () => void;
+}
+
+/** The document leaves this node's memory as soon as the job no longer needs it (DECISIONS §6, §9). */
+function dropBytes(job: NewJob): void {
+  job.bytes = new Uint8Array(0);
+  const done = job.onBytesDropped;
+  job.onBytesDropped = undefined;
+  done?.();
 }
 
 interface Running {
@@ -264,7 +274,7 @@ export class JobService {
     const i = this.queue.indexOf(entry);
     if (i >= 0) this.queue.splice(i, 1);
     this.live.delete(jobId);
-    entry.job.bytes = new Uint8Array(0);
+    dropBytes(entry.job);
   }
 
   private pump(): void {
@@ -339,13 +349,13 @@ export class JobService {
           },
         },
       ));
-      job.bytes = new Uint8Array(0);
+      dropBytes(job);
       await chain;
       if (entry.cancelled) return;
       const timingMs = Date.now() - started;
       await this.finish(job.id, () => this.complete(job, out, timingMs));
     } catch (err) {
-      job.bytes = new Uint8Array(0);
+      dropBytes(job);
       await chain;
       if (entry.cancelled) return;
       const code = errorCodeOf(err);
@@ -427,7 +437,7 @@ export class JobService {
 
   /** Ends a live job `failed`: event, webhook, reservation and slot released (no charge). */
   private async fail(jobId: string, code: ErrorCode, entry?: Running): Promise<void> {
-    if (entry) entry.job.bytes = new Uint8Array(0);
+    if (entry) dropBytes(entry.job);
     let webhook = false;
     const done = await this.o.db.tx(async (q) => {
       const after = await this.jobs.update(q, jobId, { status: 'failed', errorCode: code });

@@ -90,6 +90,8 @@ export async function buildTestApp(opts: BuildTestAppOptions = {}): Promise<Test
     DOCCONV_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     DOCCONV_PUBLIC_URL: TEST_PUBLIC_URL,
     DOCCONV_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+    // Load shedding by event-loop lag is off in tests (a loaded CI box lags); the resilience suite turns it on.
+    DOCCONV_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...opts.env,
   };
   if (kind === 'postgres') env.DATABASE_URL = process.env.TEST_DATABASE_URL!;

@@ -75,7 +75,9 @@ export function recordingMetering(): RecordingMetering {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ DOCCONV_SECRET: 'test-secret-test-secret-test-secret-0123', DOCCONV_DATA_DIR: '/nonexistent-unused', DOCCONV_PUBLIC_URL: 'http://docconv.test', ...env });
+  return loadConfig({ DOCCONV_SECRET: 'test-secret-test-secret-test-secret-0123', DOCCONV_DATA_DIR: '/nonexistent-unused', DOCCONV_PUBLIC_URL: 'http://docconv.test',
+    // Load shedding by event-loop lag is off in tests (a loaded CI box lags); test/api/load-shedding.test.ts turns it on.
+    DOCCONV_SHED_EVENT_LOOP_DELAY_MS: '0', ...env });
 }
 
 export const silentLog = { info() {}, warn() {}, error() {} };

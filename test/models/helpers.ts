@@ -28,6 +28,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     graniteDoclingModel: 'ibm-granite/granite-docling-258M',
     graniteDoclingConcurrency: 4,
     logLevel: 'silent',
+    maxInflightBytes: 1_000_000_000,
+    uploadIdleTimeoutS: 30,
+    maxConnections: 4096,
+    trustProxy: false,
+    shedEventLoopDelayMs: 0,
     ...overrides,
   };
 }
