@@ -37,6 +37,8 @@ export function isTierName(value: unknown): value is TierName {
 
 /** Anonymous and token-authorised routes are limited per client IP at starter rates (DECISIONS §3). */
 export const ANONYMOUS_RATE_TIER: Tier = TIERS.starter;
+/** The admin API, per client IP (a billing system's pace; a guessed token is refused at this rate). */
+export const ADMIN_RATE_TIER: Tier = TIERS.power;
 
 export const LIMITS = {
   syncMaxPages: 10,
@@ -61,6 +63,10 @@ export const LIMITS = {
   jsonBodyMaxBytes: 64 * 1024,
   /** GET /health: how long the store probe may take before it counts as down. */
   healthProbeTimeoutMs: 2_000,
+  /** Active API keys per account (POST /keys beyond → 409 invalid_state). */
+  maxActiveKeysPerAccount: 100,
+  /** GET /health: the store's verdict is reused this long (a public, unlimited route must not hit the store per call). */
+  healthStoreCacheMs: 1_000,
   /** A pending idempotency claim older than this was abandoned (its node died): the key may be claimed again. */
   idempotencyPendingTimeoutS: 3600,
   /** Graceful shutdown: in-flight requests get this long before the process exits anyway. */
@@ -180,6 +186,14 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string[] {
   return list;
 }
 
+/** DOCCONV_ADMIN_TOKEN: unset, or at least 32 characters (issue 10 item 10: a short token is guessable). */
+function adminToken(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.DOCCONV_ADMIN_TOKEN;
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new ConfigError(`DOCCONV_ADMIN_TOKEN must be at least 32 characters (got ${raw.length})`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = resolve(env.DOCCONV_DATA_DIR || './data');
@@ -197,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: loadSecret(env, dataDir, Boolean(databaseUrl)),
     publicUrl,
     signupUrl: url(env, 'DOCCONV_SIGNUP_URL') ?? `${publicUrl}/signup`,
-    adminToken: env.DOCCONV_ADMIN_TOKEN || undefined,
+    adminToken: adminToken(env),
     webhookAllowHosts: allow.map((h) => h.replace(/^\[|\]$/g, '')),
     resultTtlS: int(env, 'DOCCONV_RESULT_TTL_S', 3600, 1, 30 * 24 * 3600),
     pageTimeoutS: int(env, 'DOCCONV_PAGE_TIMEOUT_S', 30, 1, 3600),

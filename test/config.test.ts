@@ -10,6 +10,12 @@ test('DATABASE_URL without DOCCONV_SECRET stops start-up naming the variable (DE
   assert.equal(loadConfig({ ...base, DATABASE_URL: 'postgres://db/x' }).databaseUrl, 'postgres://db/x');
 });
 
+test('DOCCONV_ADMIN_TOKEN must be at least 32 characters', () => {
+  assert.throws(() => loadConfig({ ...base, DOCCONV_ADMIN_TOKEN: 'short-token' }), (e: Error) => e instanceof ConfigError && /DOCCONV_ADMIN_TOKEN/.test(e.message));
+  assert.equal(loadConfig({ ...base, DOCCONV_ADMIN_TOKEN: 'a'.repeat(32) }).adminToken, 'a'.repeat(32));
+  assert.equal(loadConfig(base).adminToken, undefined);
+});
+
 test('capacity settings: defaults and validation', () => {
   const c = loadConfig(base);
   assert.equal(c.maxInflightBytes, Math.max(64, Math.floor(totalmem() / 4 / 1e6)) * 1e6, 'a quarter of the machine');

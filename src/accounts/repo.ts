@@ -46,6 +46,11 @@ export async function insertKey(q: Query, k: { keyId: string; accountId: string;
   return rows[0].created_at;
 }
 
+export async function countActiveKeys(q: Query, accountId: string): Promise<number> {
+  const rows = await q<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL', [accountId]);
+  return Number(rows[0].n);
+}
+
 export async function findKey(q: Query, keyId: string): Promise<KeyRow | null> {
   if (!isPlausibleId(keyId)) return null;
   const rows = await q<KeyRow>('SELECT key_id, account_id, last4, secret_hash, scopes, created_at, revoked_at FROM api_keys WHERE key_id = $1', [keyId]);

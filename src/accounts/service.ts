@@ -2,7 +2,7 @@
 // authenticated request never waits on the store once its key is known. Every change (revoke,
 // rotate, account update) invalidates at once, locally and on other nodes through NOTIFY.
 import { randomUUID } from 'node:crypto';
-import { TIERS, isTierName, type TierName } from '../config.js';
+import { LIMITS, TIERS, isTierName, type TierName } from '../config.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { Store } from '../store/types.js';
 import { generateKey, hashSecret as hashOf, parseKey, randomId, sameHash } from './keys.js';
@@ -66,6 +66,15 @@ export class AccountService {
     return { kind: 'key', accountId: key.accountId, keyId: parsed.keyId, scopes: key.scopes, tier: account.tier, emailVerified: account.emailVerified, ip };
   }
 
+  /**
+   * True when the key's id is in this node's cache (its check costs no store read). A caller with
+   * any other key pays its client IP's bucket first (issue 10 item 6).
+   */
+  isCachedKey(token: string): boolean {
+    const parsed = parseKey(token);
+    return parsed !== null && this.keys.has(parsed.keyId);
+  }
+
   /** The account's tier and e-mail flag (cached); null when unknown. */
   async account(accountId: string): Promise<CachedAccount | null> {
     const hit = this.accounts.get(accountId);
@@ -116,7 +125,14 @@ export class AccountService {
 
   async createKey(accountId: string, scopes: readonly Scope[]): Promise<ApiKeyCreated> {
     const k = generateKey();
-    const createdAt = await repo.insertKey(this.store.query, { keyId: k.keyId, accountId, last4: k.last4, secretHash: k.secretHash, scopes });
+    // Active keys per account are bounded (issue 10 item 10); the account row lock serialises creates.
+    const createdAt = await this.store.tx(async (q) => {
+      await q('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+      if ((await repo.countActiveKeys(q, accountId)) >= LIMITS.maxActiveKeysPerAccount) {
+        throw new ServiceError('invalid_state', `An account may hold at most ${LIMITS.maxActiveKeysPerAccount} active keys; revoke one first.`);
+      }
+      return repo.insertKey(q, { keyId: k.keyId, accountId, last4: k.last4, secretHash: k.secretHash, scopes });
+    });
     await this.invalidate('k', k.keyId); // clears a negative cache entry on every node
     return { key: k.key, key_id: k.keyId, last4: k.last4, scopes: [...scopes], created_at: rfc3339(createdAt) };
   }
@@ -151,7 +167,12 @@ export class AccountService {
 
   private async loadKey(keyId: string): Promise<CachedKey | null> {
     const neg = this.unknownKeys.get(keyId);
-    if (neg !== undefined && neg > Date.now()) return null;
+    if (neg !== undefined && neg > Date.now()) {
+      // LRU: a hit moves to the young end, so a flood of fresh ids evicts the idle ones first.
+      this.unknownKeys.delete(keyId);
+      this.unknownKeys.set(keyId, neg);
+      return null;
+    }
     let p = this.loadingKeys.get(keyId);
     if (!p) {
       const epoch = this.epoch;
@@ -171,9 +192,20 @@ export class AccountService {
     return p;
   }
 
+  /** Bounded LRU (a Map keeps insertion order): the least recently seen id goes, never the whole cache. */
   private rememberUnknown(keyId: string) {
-    if (this.unknownKeys.size >= NEGATIVE_MAX) this.unknownKeys.clear();
+    this.unknownKeys.delete(keyId);
+    while (this.unknownKeys.size >= NEGATIVE_MAX) {
+      const oldest = this.unknownKeys.keys().next().value;
+      if (oldest === undefined) break;
+      this.unknownKeys.delete(oldest);
+    }
     this.unknownKeys.set(keyId, Date.now() + NEGATIVE_TTL_MS);
+  }
+
+  /** Negative-cache size (tests, metrics). */
+  get unknownKeyCount(): number {
+    return this.unknownKeys.size;
   }
 
   private drop(kind: string, id: string) {

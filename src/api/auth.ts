@@ -2,7 +2,8 @@
 // refused upload is answered before its body is read. The hot path (known key, in-process bucket,
 // cached meter) never waits on the store.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ANONYMOUS_RATE_TIER, TIERS } from '../config.js';
+import { ADMIN_RATE_TIER, ANONYMOUS_RATE_TIER, TIERS } from '../config.js';
+import { rateKeyForIp } from '../accounts/client-ip.js';
 import { ServiceError } from '../errors/service-error.js';
 import { sameSecret } from '../accounts/keys.js';
 import { enforce, type Caller, type RouteAuth } from '../accounts/scopes.js';
@@ -39,9 +40,12 @@ export function installAuth(app: FastifyInstance, limiter: RateLimiter): void {
     const auth = routeAuth(request);
     if (!auth || auth.mode === 'public') return;
     const ip = request.ip;
+    const ipBucket = `ip:${rateKeyForIp(ip)}`;
     if (auth.mode === 'admin') {
       const expected = app.config.adminToken;
       if (!expected) throw new ServiceError('not_found'); // admin API disabled: indistinguishable from no route
+      // Rate limited per client IP (issue 10 item 10): the admin token cannot be guessed at full speed.
+      applyRateLimit(reply, await limiter.take(`admin:${rateKeyForIp(ip)}`, ADMIN_RATE_TIER));
       const token = bearer(request);
       if (token === undefined) throw new ServiceError('unauthenticated', 'The admin API needs the admin bearer token.');
       if (token === null || !sameSecret(token, expected)) throw new ServiceError('invalid_api_key', 'The admin token is not valid.');
@@ -49,10 +53,14 @@ export function installAuth(app: FastifyInstance, limiter: RateLimiter): void {
     }
     if (auth.mode === 'token') {
       request.caller = { kind: 'anonymous', ip };
-      applyRateLimit(reply, await limiter.take(`ip:${ip}`, ANONYMOUS_RATE_TIER));
+      applyRateLimit(reply, await limiter.take(ipBucket, ANONYMOUS_RATE_TIER));
       return;
     }
     const token = bearer(request);
+    // A key this node has not cached costs a store read: the client IP's bucket pays first, so
+    // random well-formed keys cannot load the store faster than the anonymous rate (issue 10 item 6).
+    const ipPaid = typeof token === 'string' && !app.accounts.isCachedKey(token);
+    if (ipPaid) applyRateLimit(reply, await limiter.take(ipBucket, ANONYMOUS_RATE_TIER));
     let caller: Caller;
     try {
       if (token === null) throw new ServiceError('invalid_api_key', 'The Authorization header must be "Bearer <API key>".');
@@ -61,13 +69,13 @@ export function installAuth(app: FastifyInstance, limiter: RateLimiter): void {
       // A refused key is still a call on a limited route: it is counted against the client IP (the
       // anonymous rate), carries the RateLimit-* headers, and turns into 429 once the IP's bucket is
       // empty, so keys cannot be guessed at full speed.
-      if (err instanceof ServiceError && err.code === 'invalid_api_key') applyRateLimit(reply, await limiter.take(`ip:${ip}`, ANONYMOUS_RATE_TIER));
+      if (err instanceof ServiceError && err.code === 'invalid_api_key' && !ipPaid) applyRateLimit(reply, await limiter.take(ipBucket, ANONYMOUS_RATE_TIER));
       throw err;
     }
     request.caller = caller;
     applyRateLimit(
       reply,
-      caller.kind === 'key' ? await limiter.take(`a:${caller.accountId}`, TIERS[caller.tier]) : await limiter.take(`ip:${ip}`, ANONYMOUS_RATE_TIER),
+      caller.kind === 'key' ? await limiter.take(`a:${caller.accountId}`, TIERS[caller.tier]) : await limiter.take(ipBucket, ANONYMOUS_RATE_TIER),
     );
     enforce(auth, caller);
   });

@@ -39,14 +39,31 @@ export function healthProbes(): { probes: Map<string, HealthProbe>; register(nam
   };
 }
 
+/**
+ * The store's verdict, shared for LIMITS.healthStoreCacheMs (issue 10 item 6): /health is public
+ * and unlimited, so it must not cost a store round trip per call; concurrent calls share one probe.
+ */
+function cachedStoreProbe(ping: () => Promise<unknown>): () => Promise<DepState> {
+  let verdict: { state: DepState; at: number } | null = null;
+  let inFlight: Promise<DepState> | null = null;
+  return () => {
+    if (verdict && Date.now() - verdict.at < LIMITS.healthStoreCacheMs) return Promise.resolve(verdict.state);
+    inFlight ??= withTimeout(async (): Promise<DepState> => { await ping(); return 'up'; }, LIMITS.healthProbeTimeoutMs)
+      .then((state) => { verdict = { state, at: Date.now() }; return state; })
+      .finally(() => { inFlight = null; });
+    return inFlight;
+  };
+}
+
 export function metaRoutes(opts: MetaOptions & { probes: Map<string, HealthProbe> }): FastifyPluginAsyncTypebox {
   return async (app) => {
     const config = { auth: ROUTE_AUTH.public };
+    const storeState = cachedStoreProbe(() => app.store.query('SELECT 1', []));
 
     app.get('/health', { schema: healthSchema, config }, async (_request, reply) => {
       const names = ['store', ...opts.probes.keys()];
       const states = await Promise.all([
-        withTimeout(async (): Promise<DepState> => { await app.store.query('SELECT 1', []); return 'up'; }, LIMITS.healthProbeTimeoutMs),
+        storeState(),
         ...[...opts.probes.values()].map((p) => withTimeout(p, LIMITS.healthProbeTimeoutMs)),
       ]);
       const deps: Record<string, 'up' | 'down'> = {};

@@ -92,6 +92,22 @@ for (const backend of storeBackends()) {
       assert.deepEqual(self.json().scopes, ['keys:manage']);
     });
 
+    it('active keys per account are bounded: 409 invalid_state beyond, a revoke makes room', async () => {
+      const { LIMITS } = await import('../../src/config.js');
+      const a = await createAccount(t.app);
+      const made: string[] = [];
+      for (let i = 1; i < LIMITS.maxActiveKeysPerAccount; i++) {
+        const r = await t.app.inject({ method: 'POST', url: '/v1/keys', headers: a.headers, payload: { scopes: ['usage:read'] } });
+        assert.equal(r.statusCode, 201);
+        made.push(r.json().key_id);
+      }
+      const over = await t.app.inject({ method: 'POST', url: '/v1/keys', headers: a.headers, payload: { scopes: ['usage:read'] } });
+      assert.equal(over.statusCode, 409);
+      assert.equal(code(over), 'invalid_state');
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/v1/keys/${made[0]}`, headers: a.headers })).statusCode, 204);
+      assert.equal((await t.app.inject({ method: 'POST', url: '/v1/keys', headers: a.headers, payload: { scopes: ['usage:read'] } })).statusCode, 201);
+    });
+
     it('Idempotency-Key: same request replays (with the secret), another request 409, failures free the key', async () => {
       const a = await createAccount(t.app);
       const h = { ...a.headers, 'idempotency-key': 'create-1' };
