@@ -63,6 +63,8 @@ export const LIMITS = {
   jsonBodyMaxBytes: 64 * 1024,
   /** GET /health: how long the store probe may take before it counts as down. */
   healthProbeTimeoutMs: 2_000,
+  /** Open SSE streams per account and node = the tier's concurrency × this (beyond: 429 concurrency_limit). */
+  sseStreamsPerSlot: 10,
   /** Active API keys per account (POST /keys beyond → 409 invalid_state). */
   maxActiveKeysPerAccount: 100,
   /** GET /health: the store's verdict is reused this long (a public, unlimited route must not hit the store per call). */

@@ -1,6 +1,7 @@
 // GET/DELETE /v1/jobs/{id} and GET /v1/jobs/{id}/events (spec §4, DECISIONS §5). Another
 // account's job is treated as unknown.
 import type { FastifyInstance } from 'fastify';
+import { LIMITS, TIERS } from '../config.js';
 import { ROUTE_AUTH, type KeyCaller } from '../accounts/scopes.js';
 import { ServiceError } from '../errors/service-error.js';
 import { openJobStream } from '../jobs/stream.js';
@@ -32,9 +33,27 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
+  // Open event streams per account on this node (issue 10 item 7): each holds a socket and a
+  // follower, so they are capped at the tier's concurrency × LIMITS.sseStreamsPerSlot; beyond, 429.
+  const openStreams = new Map<string, number>();
+
   // No implicit HEAD on the stream (it would open a follower that never delivers a byte).
   app.get<{ Params: IdParams }>('/jobs/:id/events', { schema: jobEventsSchema, config: { auth: ROUTE_AUTH.readJob }, exposeHeadRoute: false }, async (request, reply) => {
     const caller = request.caller as KeyCaller;
+    const cap = TIERS[caller.tier].concurrency * LIMITS.sseStreamsPerSlot;
+    const open = openStreams.get(caller.accountId) ?? 0;
+    if (open >= cap) {
+      throw new ServiceError('concurrency_limit', `This account already has ${open} open event streams (at most ${cap}); close one, or poll GET /v1/jobs/{id}.`, { 'Retry-After': String(LIMITS.concurrencyRetryAfterS) });
+    }
+    openStreams.set(caller.accountId, open + 1);
+    let counted = true;
+    reply.raw.once('close', () => {
+      if (!counted) return;
+      counted = false;
+      const n = (openStreams.get(caller.accountId) ?? 1) - 1;
+      if (n > 0) openStreams.set(caller.accountId, n);
+      else openStreams.delete(caller.accountId);
+    });
     const { stream, close } = openJobStream(app.jobService, app.config.secret, app.config.publicUrl, {
       jobId: request.params.id,
       accountId: caller.accountId,

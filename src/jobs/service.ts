@@ -13,6 +13,7 @@ import { JOB_LIMITS } from './constants.js';
 import { deriveResultToken, newNonce } from './crypto.js';
 import { CHANNELS, type JobsDb } from './db.js';
 import { JobEventHub, resultLinks } from './events.js';
+import { JobFeeds } from './feed.js';
 import { JobStore, type Delivery, type JobRecord } from './job-store.js';
 import { ResultStore, type StoredResult } from './result-store.js';
 import { WebhookDeliverer, type WebhookTarget } from './webhooks/deliverer.js';
@@ -117,6 +118,8 @@ export class JobService {
   readonly jobs: JobStore;
   readonly results: ResultStore;
   readonly hub: JobEventHub;
+  /** One store reader per followed job, fanned out to this node's SSE streams. */
+  readonly feeds: JobFeeds;
   readonly webhooks: WebhookDeliverer;
   private readonly queue: Running[] = [];
   private readonly live = new Map<string, Running>();
@@ -133,6 +136,7 @@ export class JobService {
     this.jobs = new JobStore(o.db);
     this.results = new ResultStore(o.db);
     this.hub = new JobEventHub(o.db);
+    this.feeds = new JobFeeds(this);
     this.webhooks = new WebhookDeliverer({
       db: o.db,
       secret: o.config.secret,

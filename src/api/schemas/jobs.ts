@@ -62,6 +62,6 @@ export const jobEventsSchema = {
       description: 'An SSE stream; an unknown job is reported in-stream as an `error` event with `job_not_found`.',
       content: { 'text/event-stream': { schema: Type.String() } },
     },
-    ...errorResponses(...KEY_ROUTE_ERRORS, 'api_not_available_on_tier'),
+    ...errorResponses(...KEY_ROUTE_ERRORS, 'api_not_available_on_tier', 'concurrency_limit'),
   },
 };

@@ -55,7 +55,7 @@ export const createKeySchema = {
   security: BEARER,
   headers: IdempotencyHeaders,
   body: Type.Optional(CreateKeyRequest),
-  response: { 201: described(ApiKeyCreated, 'Created; the full key is shown this once (a replay carries Idempotency-Replayed: true).', { ...KEY_ROUTE_HEADERS, ...HEADERS.replayed }), ...errorResponses(...KEY_ROUTE_ERRORS, 'idempotency_key_reused', 'idempotency_in_progress', 'file_too_large', 'unsupported_media_type') },
+  response: { 201: described(ApiKeyCreated, 'Created; the full key is shown this once (a replay carries Idempotency-Replayed: true).', { ...KEY_ROUTE_HEADERS, ...HEADERS.replayed }), ...errorResponses(...KEY_ROUTE_ERRORS, 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_state', 'file_too_large', 'unsupported_media_type') },
 };
 
 export const revokeKeySchema = {
