@@ -46,7 +46,9 @@ async function use(s: EngineState, langs: string[]): Promise<void> {
     s.loaded.push(code);
   }
   await s.worker.reinitialize(key, OEM.LSTM_ONLY);
-  await s.worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+  // Tesseract's own debug prints (tprintf: "Detected 4 diacritics"…) would land in the service's
+  // one-JSON-line-per-request log; send them to the void (issue 11 item 3).
+  await s.worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, debug_file: '/dev/null' });
   s.current = key;
 }
 
