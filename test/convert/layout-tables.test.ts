@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
 import { words } from './fixtures/runs.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
-import { chunkLines, findColumnCuts, splitSpacedRun } from '../../src/convert/layout/table-columns.js';
+import { chunkLines, findColumnCuts, splitAtCuts, splitSpacedRun } from '../../src/convert/layout/table-columns.js';
 import { repeatedBlocks, tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import type { Item } from '../../src/convert/layout/regions.js';
 import type { TableModel } from '../../src/convert/layout/table-model.js';
@@ -162,4 +162,38 @@ test('tables: a lone group heading just above a table is its top heading row, no
   assert.doesNotMatch(md, /#+ Percent change/, md);
   assert.match(md, /<th colspan="2">Percent change<\/th>/, md);
   assert.match(md, /as the table below shows in detail\./, md);
+});
+
+test('tables: a table the reading-order pass cut in two is joined; a different table below is not', async () => {
+  const { joinSplitGrids } = await import('../../src/convert/layout/table-blocks.js');
+  const grid = (rows: string[][], y0: number, xs: number[]) => {
+    const runs: TextRun[] = [];
+    rows.forEach((r, i) => r.forEach((t, c) => runs.push(...(c === 0 ? words(t, xs[0], y0 + i * 14) : right(t, xs[c], y0 + i * 14)))));
+    return { kind: 'grid' as const, items: items(runs), gutters: [] };
+  };
+  const upper = grid([['North', '12.5', '7'], ['South', '3.25', '11'], ['East', '8.0', '4']], 100, [50, 200, 260]);
+  const lower = grid([['West', '1.5', '2'], ['Centre', '44.0', '13'], ['Islands', '0.5', '1']], 142, [50, 200, 260]);
+  assert.equal(joinSplitGrids([upper, lower]).length, 1);
+  const other = grid([['Code', 'Name', 'Kind', 'Size'], ['A1', 'alpha', 'x', '3'], ['B2', 'beta', 'y', '4']], 142, [50, 120, 200, 260]);
+  assert.equal(joinSplitGrids([upper, other]).length, 2);
+  const far = grid([['West', '1.5', '2'], ['Centre', '44.0', '13'], ['Islands', '0.5', '1']], 200, [50, 200, 260]);
+  assert.equal(joinSplitGrids([upper, far]).length, 2);
+});
+
+test('columns: two cells set close on one line are cut apart where the other lines keep a boundary', () => {
+  const line = chunkLines(items([...words('Weight', 100, 100), ...words('Controls', 134, 100)]).map((i) => i.seg!));
+  assert.deepEqual(line[0].map((c) => c.text), ['Weight Controls']);
+  assert.deepEqual(splitAtCuts(line, [132])[0].map((c) => c.text), ['Weight', 'Controls']);
+  // A boundary through a word leaves the chunk whole.
+  assert.deepEqual(splitAtCuts(line, [115])[0].map((c) => c.text), ['Weight Controls']);
+});
+
+test('tables: detection wants rows of short cells or figures, not words that line up', async () => {
+  const { isWhitespaceTable } = await import('../../src/convert/layout/tables.js');
+  const model = (rows: string[][]): TableModel => ({ rows: rows.map((r) => r.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))), top: 0, bottom: 0, x0: 0, x1: 0 });
+  const prose = 'the quick brown fox jumps over the lazy dog again';
+  assert.equal(isWhitespaceTable(model([[prose, prose], [prose, prose], [prose, prose]])), false);
+  assert.equal(isWhitespaceTable(model([['Boots nut', 'Anchor nut'], ['Flexloc nut', 'Stop nut']])), false);
+  assert.equal(isWhitespaceTable(model([['Region', '2019', '2020'], ['North', '12.5', '13.1']])), true);
+  assert.equal(isWhitespaceTable(model([['Name', 'Kind'], ['Alpha', 'first'], ['Beta', 'second']])), true);
 });

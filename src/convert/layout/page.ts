@@ -6,8 +6,8 @@ import type { Box, PageLayoutInput, TextRun } from './types.js';
 import { buildSegments, type Segment, type TextSpan } from './lines.js';
 import { isCaptionLine, splitMarginLines } from './margins.js';
 import { findRuledRegions } from './ruled-tables.js';
-import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
-import { adoptTableHeadings } from './table-headings.js';
+import { isWhitespaceTable, projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
+import { assembleTableBlocks } from './table-blocks.js';
 import { monospaceShare, orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
 import { flowLines, groupParagraphs } from './paragraphs.js';
 import { dominantSize } from './headings.js';
@@ -199,7 +199,7 @@ export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageMode
   atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
 
   // 5. Reading order and rendering.
-  const blocks = adoptTableHeadings(orderRegion(items, gutterMin));
+  const blocks = assembleTableBlocks(orderRegion(items, gutterMin));
   const out: Block[] = [];
   for (const b of blocks) renderBlock(b, atoms, body, ocrLike, out);
   // Footnotes after the body, column by column.
@@ -251,12 +251,12 @@ function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boole
       const below = b.items.filter((i) => !above.includes(i) && !line.includes(i));
       if (above.length > 0) renderBlock({ kind: 'grid', items: above, gutters: b.gutters }, atoms, body, fromOcr, out);
       renderBlock({ kind: 'flow', items: line }, atoms, body, fromOcr, out);
-      for (const next of adoptTableHeadings(orderRegion(below, Math.max(body * 0.9, 4)))) renderBlock(next, atoms, body, fromOcr, out);
+      for (const next of assembleTableBlocks(orderRegion(below, Math.max(body * 0.9, 4)))) renderBlock(next, atoms, body, fromOcr, out);
       return;
     }
     const cells = b.items.filter((i) => i.seg);
     const table = tableFromWhitespace(cells, b.gutters);
-    if (usableTable(table)) {
+    if (usableTable(table) && isWhitespaceTable(table)) {
       out.push({ type: 'table', bbox: unionBBox(cells.map(spanBBox)), markdown: renderTable(table), lines: [] });
       for (const it of b.items) if (it.atom !== undefined) out.push(...atoms[it.atom].blocks);
       return;

@@ -9,6 +9,8 @@ import { buildSegments, type Segment } from './lines.js';
 
 /** A gap this wide (in font sizes) between runs of one line separates two cell candidates. */
 export const CHUNK_GAP_EM = 0.6;
+/** Words further apart than this (in font sizes) on one line may be two cells. */
+export const CELL_GAP_EM = 0.4;
 /** A column channel must be at least this wide (in font sizes of the table's text). */
 export const MIN_CHANNEL_EM = 0.3;
 /** Share of the lines that may cross a channel (group headings, long labels) without closing it. */
@@ -59,6 +61,37 @@ export function chunkLines(segs: Segment[]): Chunk[][] {
   }
   const lines = [...byLine.values()].map((l) => l.sort((a, b) => a.x0 - b.x0));
   return lines.sort((a, b) => a[0].baseline - b[0].baseline);
+}
+
+/**
+ * Chunks cut where a column boundary runs through a gap between their words: two cells set
+ * closer than the chunk gap on this line, whose columns the other lines keep apart. A boundary
+ * through a word leaves the chunk whole (a spanning heading, a long label).
+ */
+export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
+  return lines.map((line) =>
+    line.flatMap((ch) => {
+      const inside = cuts.filter((x) => x > ch.x0 && x < ch.x1);
+      if (inside.length === 0 || ch.latex) return [ch];
+      // Runs as shown (a space inside one shown string never parts two cells).
+      const words = ch.runs.flatMap(splitSpacedRun).sort((a, b) => a.x - b.x);
+      const parts: TextRun[][] = [[]];
+      let k = 0;
+      for (const w of words) {
+        const cur = parts[parts.length - 1];
+        const end = cur.length > 0 ? cur[cur.length - 1].x + cur[cur.length - 1].width : Infinity;
+        // Only a gap wider than a word space parts two cells ("Part time" over two columns is one heading).
+        while (k < inside.length && inside[k] < w.x && end <= inside[k] && w.x - end >= CELL_GAP_EM * ch.size) {
+          parts.push([]);
+          k++;
+        }
+        while (k < inside.length && inside[k] < w.x + w.width) k++;
+        parts[parts.length - 1].push(w);
+      }
+      if (parts.length === 1) return [ch];
+      return parts.filter((p) => p.length).map((p) => ({ ...buildSegments(p, Infinity)[0], lineId: ch.lineId }));
+    }),
+  );
 }
 
 export interface Span {

@@ -5,7 +5,7 @@ import type { RuledGrid } from './ruled-tables.js';
 import type { Interval, Item } from './regions.js';
 import { splitBands } from './regions.js';
 import { buildSegments, type Segment } from './lines.js';
-import { chunkLines, findColumnCuts, MIN_CHANNEL_EM, placeChunks, type Chunk, type Placement } from './table-columns.js';
+import { chunkLines, findColumnCuts, MIN_CHANNEL_EM, placeChunks, splitAtCuts, type Chunk, type Placement } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { pruneEmpty } from './table-model.js';
 
@@ -106,6 +106,12 @@ function onlyFirst(cells: string[]): boolean {
   return cells[0] !== '' && cells.every((t, c) => c === 0 || t === '');
 }
 
+/** Rows with two or more cells a whitespace table needs. */
+const MIN_TABLE_ROWS = 3;
+/** A whitespace table's cells are short: the median at most this many characters… */
+const MAX_MEDIAN_CELL_CHARS = 30;
+/** …or at least this share of them are numbers. */
+const NUMERIC_SHARE = 0.25;
 /** Lines of several cells needed to find the columns from those lines alone. */
 const MIN_VOTING_LINES = 3;
 /** A lone chunk wider than this share of the table is a line of prose, not a row of cells. */
@@ -127,9 +133,10 @@ const NUMBER_LIKE = /^[([]?[-+−–]?[$€£]?\d[\d.,\s]*%?[)\]]?[*†‡a-z]?$
  */
 export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableModel {
   const segs = items.flatMap((i) => (i.seg ? [i.seg] : []));
-  const lines = chunkLines(segs);
+  let lines = chunkLines(segs);
   let cuts = columnCuts(lines, segs);
   if (cuts.length === 0) cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
+  lines = splitAtCuts(lines, cuts);
   const nC = cuts.length + 1;
   const placed = placeChunks(lines, cuts, headingLines(lines));
   const drafts = lines.map((line, i) => lineDraft(line, placed[i], nC));
@@ -168,6 +175,22 @@ function isProseLine(line: Chunk[], lines: Chunk[][]): boolean {
   const x0 = Math.min(...lines.map((l) => l[0].x0));
   const x1 = Math.max(...lines.map((l) => l[l.length - 1].x1));
   return line[0].x1 - line[0].x0 > PROSE_LINE_SHARE * (x1 - x0);
+}
+
+/**
+ * Is a whitespace grid a table (issue 9 item 3)? At least MIN_TABLE_ROWS rows with two or more
+ * cells filled (two when it holds figures), and cells of tables: short, or many of them numbers.
+ * Text set in two columns, or a paragraph whose words happen to line up, is not.
+ */
+export function isWhitespaceTable(t: TableModel): boolean {
+  const cells = t.rows.flatMap((r) => r.flatMap((c) => (c && c.text ? [c.text.trim()] : [])));
+  const fullRows = t.rows.filter((r) => r.filter((c) => c && c.text).length >= 2).length;
+  const numeric = cells.filter((c) => NUMBER_LIKE.test(c) && !YEAR.test(c)).length;
+  // Two rows are a table when one holds figures (a heading row and the last row of a table
+  // continued from the page before); words that merely line up are not.
+  if (cells.length === 0 || fullRows < (numeric >= 2 ? 2 : MIN_TABLE_ROWS)) return false;
+  const lengths = cells.map((c) => c.length).sort((a, b) => a - b);
+  return lengths[Math.floor(lengths.length / 2)] <= MAX_MEDIAN_CELL_CHARS || numeric >= NUMERIC_SHARE * cells.length;
 }
 
 /** Column boundaries of a whitespace table's items (see table-columns.ts). */
@@ -250,8 +273,9 @@ function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: 
   const filled = d.cells.filter(Boolean).length;
   if (d.cells[0] === '') {
     // It goes on in cells the row has, or gives a label alone on its line (a label centred on
-    // its values or set above them) its values; a row of other headings is a row of its own.
-    const within = d.cells.every((t, c) => !t || prev.cells[c]) || onlyFirst(prev.cells);
+    // its values or set above them) its values, or is the next line of headings set on several
+    // lines; sub-headings repeated under each group ("2019 2020 2019 2020") are a row of their own.
+    const within = d.cells.every((t, c) => !t || prev.cells[c]) || onlyFirst(prev.cells) || repeatedBlocks(d.cells) === null;
     return within && filled < d.cells.length && (close || d.top - prev.bottom < 0.6 * size);
   }
   if (!close || rowCount < 2 || !prev.cells[0] || /:$/.test(prev.cells[0])) return false;

@@ -1,18 +1,56 @@
-// Heading lines that belong to the whitespace table below them. A lone group heading ("Percent
-// change", centred over two of the value columns) is one chunk on its line, so the reading-order
-// pass leaves it in the flow above the table, where it would read as a heading of the text. A
-// line set just above a table, right of its label column and within its width, short and not a
-// caption, is the table's top heading row instead (issue 9 item 3: group headings → colspans).
+// Whitespace-table blocks of the reading-order pass, completed (issue 9 item 3):
+// - heading lines that belong to the table below them: a lone group heading ("Percent change",
+//   centred over two of the value columns) is one chunk on its line, so the reading-order pass
+//   leaves it in the flow above the table, where it would read as a heading of the text. A line
+//   set just above a table, right of its label column and within its width, short and not a
+//   caption, is the table's top heading row instead;
+// - one table cut in two: the reading-order pass ends a grid where a row narrows its first
+//   gutter too much (a wide number, a footnote marker); two grids one above the other, a row's
+//   pitch apart, whose lines share the same column boundaries are one table.
 import type { Item, RegionBlock } from './regions.js';
 import { isCaptionLine } from './margins.js';
 import { whitespaceColumnCuts } from './tables.js';
 
 /** A heading line sits at most this many of its font sizes above the table's first line. */
 const HEADING_GAP_EM = 1.5;
+/** Two grids this many font sizes apart (or less) may be one table cut in two. */
+const MAX_SPLIT_GAP_EM = 1.2;
 /** Heading lines taken into one table at most (a group row and one above it). */
 const MAX_HEADING_LINES = 2;
 /** A heading chunk longer than this (characters) is prose. */
 const MAX_HEADING_CHARS = 40;
+
+/** Grids one below the other are joined when they are one table, then given their heading lines. */
+export function assembleTableBlocks(blocks: RegionBlock[]): RegionBlock[] {
+  return adoptTableHeadings(joinSplitGrids(blocks));
+}
+
+/** Consecutive grids a row's pitch apart with the same column boundaries become one. */
+export function joinSplitGrids(blocks: RegionBlock[]): RegionBlock[] {
+  const out: RegionBlock[] = [];
+  for (const b of blocks) {
+    const prev = out[out.length - 1];
+    if (prev?.kind === 'grid' && b.kind === 'grid' && sameTable(prev.items, b.items)) {
+      out[out.length - 1] = { kind: 'grid', items: [...prev.items, ...b.items], gutters: prev.gutters };
+    } else out.push(b);
+  }
+  return out;
+}
+
+function sameTable(upper: Item[], lower: Item[]): boolean {
+  const a = upper.filter((i) => i.seg);
+  const b = lower.filter((i) => i.seg);
+  if (a.length === 0 || b.length === 0 || upper.length !== a.length || lower.length !== b.length) return false;
+  const size = Math.max(...a.map((i) => i.seg!.size));
+  const gap = Math.min(...b.map((i) => i.top)) - Math.max(...a.map((i) => i.bottom));
+  if (gap < -0.25 * size || gap > MAX_SPLIT_GAP_EM * size) return false;
+  const ca = whitespaceColumnCuts(a);
+  const cb = whitespaceColumnCuts(b);
+  const cab = whitespaceColumnCuts([...a, ...b]);
+  // Same number of columns in each part and in the whole: the parts' channels line up (a
+  // channel only narrows where the two parts' cells differ in width).
+  return ca.length >= 1 && ca.length === cb.length && cab.length === ca.length;
+}
 
 /** Moves heading lines from the flow block before each grid into the grid. */
 export function adoptTableHeadings(blocks: RegionBlock[]): RegionBlock[] {
