@@ -2,7 +2,7 @@
 // coordinates, ruling lines, images, links, and the usable-text-layer decision.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractPageLayout, usableTextLayer } from '../../src/convert/pdf/extract.js';
 import type { PageLayoutInput } from '../../src/convert/layout/types.js';
@@ -103,4 +103,20 @@ test('extract: prose pages in fonts already seen skip the operator list unless a
   } finally {
     await doc.destroy();
   }
+});
+
+test('oblique type (a sheared font) is horizontal italic text, not rotated text left out of the flow', async () => {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText('Credit Derivatives Markets', { x: 72, y: 700, size: 12, font, ySkew: degrees(18) });
+  page.drawText('The body of the section follows the heading on this line.', { x: 72, y: 680, size: 11, font });
+  page.drawText('Side stamp', { x: 30, y: 400, size: 9, font, rotate: degrees(90) });
+  const input = await firstPageLayout(await pdf.save());
+  const heading = input.runs.find((r) => r.text.startsWith('Credit'))!;
+  assert.equal(heading.rotated, undefined);
+  assert.equal(heading.italic, true);
+  assert.ok(Math.abs(heading.fontSize - 12) < 0.1, String(heading.fontSize));
+  assert.equal(input.runs.find((r) => r.text === 'Side stamp')!.rotated, true);
+  assert.match(layoutPageToMarkdown(input, createLayoutContext()), /Credit Derivatives Markets/);
 });

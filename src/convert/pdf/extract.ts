@@ -9,6 +9,9 @@ import { visualToLogical } from '../layout/bidi.js';
 import { placementsOnly } from './pdfjs-worker.js';
 export { usableTextLayer } from './usable.js';
 
+/** Shear (tan of the lean) up to which a run is oblique type rather than rotated text (~27°). */
+const MAX_SHEAR = 0.5;
+
 interface TextItemLike {
   str: string;
   dir: string;
@@ -85,11 +88,14 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     if (typeof item.str !== 'string' || item.str.length === 0 || !item.transform) continue;
     if (item.str.trim().length === 0) continue;
     const m = multiply(base, item.transform as Matrix);
-    const size = Math.hypot(m[2], m[3]);
+    // Oblique type (a slanted font faked by a shear, [a 0 c d] with c ≠ 0): the baseline runs
+    // left to right, only the glyphs lean. It is horizontal, italic text of height |d|.
+    const oblique = Math.abs(m[1]) <= 0.01 * Math.abs(m[0]) && m[0] > 0 && Math.abs(m[2]) > 0.01 * Math.abs(m[3]) && Math.abs(m[2]) <= MAX_SHEAR * Math.abs(m[3]);
+    const size = oblique ? Math.abs(m[3]) : Math.hypot(m[2], m[3]);
     if (!(size > 0.5)) continue;
     // Rotated or vertical text (side stamps like "Downloaded from …", axis labels) is kept but
     // marked so the layout can leave it out of the reading flow.
-    const rotated = Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0;
+    const rotated = !oblique && (Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0);
     const style = styles[item.fontName] ?? {};
     const ascent = clamp(style.ascent ?? 0.8, 0.5, 1.1);
     const descent = clamp(Math.abs(style.descent ?? 0.2), 0, 0.5);
@@ -118,7 +124,7 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
       height: h,
       fontSize: round2(size),
       bold: fs.bold,
-      italic: fs.italic,
+      italic: fs.italic || oblique,
       monospace: fs.monospace,
       fontName: fs.name || undefined,
       baseline: m[5],
