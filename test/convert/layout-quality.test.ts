@@ -240,3 +240,10 @@ test('lists: a wrapped line hanging under the item text continues the item, the 
   assert.match(md, /^1\. First item whose text .* another line that hangs under the text of the item\.$/m);
   assert.match(md, /^2\. Second item, short\.$/m);
 });
+
+test('headings: a byline or dateline set a little larger is not a heading; a large title with a date still is', () => {
+  assert.equal(headingLevel({ text: 'Your Name January 3, 2024', lines: 1, size: 12, bold: false }, 10), 0);
+  assert.equal(headingLevel({ text: 'Jane Roe · 03/01/2024', lines: 1, size: 10, bold: true }, 10), 0);
+  assert.equal(headingLevel({ text: 'Annual Report, March 2024', lines: 1, size: 20, bold: true }, 10), 1);
+  assert.equal(headingLevel({ text: '1.2.10 Results', lines: 1, size: 10, bold: true }, 10), 3);
+});

@@ -29,6 +29,15 @@ const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+\p{Lu}/u;
 
 const CODE_LIKE = /<[^<>]+>|[{};]\s*$|[{}]|\s(?:=|:=|==|=>|->)\s/;
 
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/** A calendar date: "January 3, 2024", "3 Jan 2024", "March 2014", "03/01/2024", "2024-01-03". */
+const DATE = new RegExp(`\\b${MONTH}\\s+(?:\\d{1,2},?\\s+)?\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH}\\s+\\d{4}\\b|\\b\\d{1,2}\/\\d{1,2}\/\\d{2,4}\\b|\\b\\d{1,2}\\.\\d{1,2}\\.\\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`, 'i');
+
+/** A line that carries a date is a byline or dateline ("Jane Doe · March 3, 2024"), not a section title. */
+export function isDateline(text: string): boolean {
+  return DATE.test(text);
+}
+
 /** Level of a bold body-size heading from its section number: "2 Methods" → 2, "2.1" and deeper → 3. */
 export function numberedLevel(text: string): number {
   const sec = SECTION_NUMBER.exec(text);
@@ -43,6 +52,8 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   // Syntax diagrams and code set in bold ("CREATE TABLE <name>", "x = 1;") are not headings.
   if (CODE_LIKE.test(text)) return 0;
   const r = p.size / body;
+  // Only a title set much larger than the text may hold a date ("Annual Report, March 2024").
+  if (r < 1.7 && isDateline(text)) return 0;
   if (r >= minRatio) {
     if (text.length > 120 && r < 1.5) return 0;
     return r >= 1.7 ? 1 : r >= 1.3 ? 2 : 3;
