@@ -197,3 +197,15 @@ test('tables: detection wants rows of short cells or figures, not words that lin
   assert.equal(isWhitespaceTable(model([['Region', '2019', '2020'], ['North', '12.5', '13.1']])), true);
   assert.equal(isWhitespaceTable(model([['Name', 'Kind'], ['Alpha', 'first'], ['Beta', 'second']])), true);
 });
+
+test('tables: a short group label centred over year columns spans them, beside an ungrouped total', () => {
+  const runs: TextRun[] = [...words('Men', 263, 100)];
+  runs.push(...words('Region', 50, 114), ...right('Total', 190, 114), ...right('2013', 240, 114), ...right('2014', 290, 114), ...right('2015', 340, 114));
+  [['North', '9', '1', '2', '3'], ['South', '8', '4', '5', '6'], ['East', '7', '7', '8', '9']].forEach((r, i) => {
+    runs.push(...words(r[0], 50, 128 + i * 14));
+    r.slice(1).forEach((v, c) => runs.push(...right(v, 190 + 50 * c, 128 + i * 14)));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t)[0], ['', '', 'Men', '·', '·']);
+  assert.equal(t.rows[0][2]?.colSpan, 3);
+});

@@ -9,6 +9,8 @@ import { buildSegments, type Segment } from './lines.js';
 
 /** A gap this wide (in font sizes) between runs of one line separates two cell candidates. */
 export const CHUNK_GAP_EM = 0.6;
+/** The same for OCR words, whose boxes and spacing are estimates. */
+export const OCR_CHUNK_GAP_EM = 1.2;
 /** Words further apart than this (in font sizes) on one line may be two cells. */
 export const CELL_GAP_EM = 0.4;
 /** A column channel must be at least this wide (in font sizes of the table's text). */
@@ -52,7 +54,9 @@ export function chunkLines(segs: Segment[]): Chunk[][] {
   for (const seg of segs) {
     let pieces: Chunk[] = [seg];
     if (!seg.latex && seg.runs.length > 0) {
-      const split = buildSegments(seg.runs.flatMap(splitSpacedRun), CHUNK_GAP_EM);
+      // OCR word boxes (they carry a confidence) are spaced unevenly: a wider gap parts cells.
+      const gap = seg.runs.some((r) => r.confidence !== undefined) ? OCR_CHUNK_GAP_EM : CHUNK_GAP_EM;
+      const split = buildSegments(seg.runs.flatMap(splitSpacedRun), gap);
       if (split.length > 1) pieces = split.map((p) => ({ ...p, lineId: seg.lineId }));
     }
     let list = byLine.get(seg.lineId);

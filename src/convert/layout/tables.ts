@@ -387,7 +387,7 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
     // A group label is text or a year ("2019" over quarters), never an amount.
     if (filled.length === 0 || filled.length >= below || filled.some((c) => NUMERIC_CELL.test(row.cells[c]) && !YEAR.test(row.cells[c]))) break;
     const blocks = repeatedBlocks(rows[r + 1].cells);
-    const byBlock = blocks && blockOwners(row, filled, blocks, centres, pitch);
+    const byBlock = (blocks && blockOwners(row, filled, blocks, centres, pitch)) ?? yearRangeOwners(row, filled, rows[r + 1].cells, centres, pitch);
     const owner: number[] = byBlock || centres.map((cx) => {
       let best = -1;
       let bestD = Infinity;
@@ -457,6 +457,39 @@ function blockOwners(row: RowDraft, filled: number[], blocks: { from: number; to
     if (over.length === 1) for (let c = b.from; c <= b.to; c++) owner[c] = over[0];
   }
   return owner;
+}
+
+/**
+ * Column owners of a group row over runs of period columns ("Men" over 2013 2014 2015, beside
+ * an ungrouped "Total"): a label takes the widest run of year-headed columns around it that it
+ * is centred over. Null when no label gets two columns that way.
+ */
+function yearRangeOwners(row: RowDraft, filled: number[], below: string[], centres: number[], pitch: number): number[] | null {
+  const owner = centres.map(() => -1);
+  if (filled.includes(0)) owner[0] = 0;
+  const own = new Map<number, number>();
+  for (const c of filled) {
+    if (c === 0) continue;
+    const mid = (row.extents[c].x0 + row.extents[c].x1) / 2;
+    let k = 1;
+    for (let j = 1; j < centres.length; j++) if (Math.abs(centres[j] - mid) < Math.abs(centres[k] - mid)) k = j;
+    own.set(c, k);
+  }
+  const taken = new Set(own.values());
+  let spans = false;
+  for (const [c, k] of own) {
+    const mid = (row.extents[c].x0 + row.extents[c].x1) / 2;
+    let best: [number, number] = [k, k];
+    for (let a = k; a >= 1 && YEAR.test(below[a]?.trim() ?? '') && (a === k || !taken.has(a)); a--) {
+      for (let b = k; b < centres.length && YEAR.test(below[b]?.trim() ?? '') && (b === k || !taken.has(b)); b++) {
+        const centred = Math.abs((centres[a] + centres[b]) / 2 - mid) <= 0.35 * pitch;
+        if (centred && b - a > best[1] - best[0]) best = [a, b];
+      }
+    }
+    for (let j = best[0]; j <= best[1]; j++) owner[j] = c;
+    if (best[1] > best[0]) spans = true;
+  }
+  return spans ? owner : null;
 }
 
 /**
