@@ -1,5 +1,6 @@
-// npm run bench: the built-in parser's speed and memory, with pdftotext measured in the same run
-// on the same machine as the yardstick (ratios only are comparable across machines).
+// npm run bench: the built-in parser's speed and memory, with pdftotext (poppler) and
+// @firecrawl/pdf-inspector (Rust, N-API: PDF → Markdown, no OCR) measured in the same run on the
+// same machine as yardsticks (ratios only are comparable across machines).
 //   pages/s per /work/shared/bench PDF (one document at a time, and two at once = pool capacity),
 //   seconds per OCR page (tesseract CLI and tesseract.js on the same rendered page, and corpus scans
 //   end to end), peak RSS (VmHWM: the process includes the pool's worker threads) and RSS over a
@@ -68,6 +69,28 @@ function pdftotext(file: string): { ms: number; cpuS: number; peakRss: number } 
   return { ms, cpuS: user + sys, peakRss: Number.isFinite(kb) ? kb * 1024 : NaN };
 }
 
+/**
+ * @firecrawl/pdf-inspector's processPdf (Markdown) in a child process of its own (so that its RSS is
+ * its own): wall time of the call, CPU seconds and peak RSS of the child; null when not installed.
+ */
+function pdfInspector(file: string): { ms: number; cpuS: number; peakRss: number; pages: number } | null {
+  const script = `
+    const { processPdf } = await import('@firecrawl/pdf-inspector');
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync(process.argv[1]);
+    const c0 = process.cpuUsage(); const t0 = performance.now();
+    const r = processPdf(bytes);
+    const ms = performance.now() - t0; const c = process.cpuUsage(c0);
+    console.log(JSON.stringify({ ms, cpuS: (c.user + c.system) / 1e6, peakRss: process.resourceUsage().maxRSS * 1024, pages: r.pageCount }));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, file], { encoding: 'utf8', maxBuffer: 1 << 26, cwd: process.cwd() });
+  if (r.status !== 0) return null;
+  try {
+    return JSON.parse(r.stdout.trim().split('\n').pop()!) as { ms: number; cpuS: number; peakRss: number; pages: number };
+  } catch {
+    return null;
+  }
+}
+
 async function generatedTextPdf(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.TimesRoman);
@@ -89,8 +112,9 @@ async function generatedTextPdf(pages: number): Promise<Uint8Array> {
 async function pagesPerSecond(): Promise<void> {
   console.log('\n## Text PDFs (parseDocument, one document at a time)');
   console.log(`Wall-clock pages/s, and pages per CPU-second × ${availableParallelism()} cores (what an idle machine would reach, load-independent).`);
-  console.log('| file | pages | docconv s | docconv pages/s | docconv CPU-s | docconv pages/CPU-s ×cores | pdftotext pages/s | pdftotext pages/CPU-s | wall ratio | CPU ratio |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('Ratios: docconv ÷ reference (above 1 = docconv faster), all measured in this run.');
+  console.log('| file | pages | docconv s | docconv pages/s | docconv CPU-s | docconv pages/CPU-s ×cores | pdftotext pages/s | pdftotext pages/CPU-s | wall ratio | CPU ratio | pdf-inspector pages/s | ÷ pdf-inspector (wall) | ÷ pdf-inspector (CPU) |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const files = readdirSync(BENCH_DIR).filter((f) => f.endsWith('.pdf')).sort();
   for (const f of files) {
     const path = join(BENCH_DIR, f);
@@ -103,7 +127,8 @@ async function pagesPerSecond(): Promise<void> {
     const theirs = ref ? pages / (ref.ms / 1000) : NaN;
     const theirsCpu = ref ? pages / Math.max(ref.cpuS, 0.01) : NaN;
     console.log(`| ${f} | ${pages} | ${(ms / 1000).toFixed(2)} | ${ours.toFixed(1)} | ${cpuS.toFixed(2)} | ${oursCpu.toFixed(1)} | ` +
-      `${ref ? theirs.toFixed(1) : 'n/a (no pdftotext)'} | ${ref ? theirsCpu.toFixed(1) : '-'} | ${ref ? (ours / theirs).toFixed(2) : '-'} | ${ref ? (pages / cpuS / theirsCpu).toFixed(2) : '-'} |`);
+      `${ref ? theirs.toFixed(1) : 'n/a (no pdftotext)'} | ${ref ? theirsCpu.toFixed(1) : '-'} | ${ref ? (ours / theirs).toFixed(2) : '-'} | ${ref ? (pages / cpuS / theirsCpu).toFixed(2) : '-'} | ` +
+      inspectorCells(path, pages, ms, cpuS));
   }
   const big = join(BENCH_DIR, 'freeculture.pdf');
   if (existsSync(big)) {
@@ -117,6 +142,13 @@ async function pagesPerSecond(): Promise<void> {
     console.log(`\nPool capacity: ${n} × freeculture.pdf at once on ${n} cores: ${(pages / (ms / 1000)).toFixed(1)} pages/s ` +
       `wall, ${((pages / cpuS) * n).toFixed(1)} pages/CPU-s × ${n} cores (pdftotext, sequential, one core: ${(pages / (refMs / 1000)).toFixed(1)} pages/s)`);
   }
+}
+
+function inspectorCells(path: string, pages: number, ms: number, cpuS: number): string {
+  const pi = pdfInspector(path);
+  if (!pi) return 'n/a | - | - |';
+  const theirs = pages / (pi.ms / 1000);
+  return `${theirs.toFixed(1)} | ${(pages / (ms / 1000) / theirs).toFixed(2)} | ${((pages / cpuS) / (pages / Math.max(pi.cpuS, 0.001))).toFixed(2)} |`;
 }
 
 async function ocrSeconds(): Promise<void> {
@@ -172,7 +204,9 @@ async function memory(): Promise<void> {
   if (existsSync(book)) {
     const r = await sampled(() => parseDocument(readFileSync(book), { pageTimeoutS: PAGE_TIMEOUT_S }));
     const ref = pdftotext(book);
-    console.log(`- freeculture.pdf (352 pages): peak RSS while parsing ${mb(r.peakRss)} (process incl. workers); pdftotext ${ref ? mb(ref.peakRss) : 'n/a'}`);
+    const pi = pdfInspector(book);
+    console.log(`- freeculture.pdf (352 pages): peak RSS while parsing ${mb(r.peakRss)} (process incl. workers); pdftotext ${ref ? mb(ref.peakRss) : 'n/a'}; ` +
+      `pdf-inspector (its own node process) ${pi ? mb(pi.peakRss) : 'n/a'}; ratio docconv ÷ pdftotext ${ref ? (r.peakRss / ref.peakRss).toFixed(1) : '-'}, ÷ pdf-inspector ${pi ? (r.peakRss / pi.peakRss).toFixed(1) : '-'}`);
   }
   const bytes = await generatedTextPdf(1000);
   const at: Record<number, number> = {};

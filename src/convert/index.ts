@@ -315,9 +315,9 @@ export function convertPoolHealth(): 'up' | 'down' {
 }
 
 /** Workers, busy workers and queued tasks of the pool (tests, diagnostics); zeros before first use. */
-export function convertPoolStats(): { workers: number; busy: number; queued: number; started: number } {
-  const { workers, busy, queued, started } = pool?.stats() ?? { workers: 0, busy: 0, queued: 0, started: 0 };
-  return { workers, busy, queued, started };
+export function convertPoolStats(): { workers: number; busy: number; queued: number; started: number; recycled: number } {
+  const { workers, busy, queued, started, recycled } = pool?.stats() ?? { workers: 0, busy: 0, queued: 0, started: 0, recycled: 0 };
+  return { workers, busy, queued, started, recycled };
 }
 
 /** Terminates the pool's workers (graceful shutdown; tests). The pool restarts on next use. */

@@ -3,12 +3,18 @@ import { threadId } from 'node:worker_threads';
 import { serveTasks } from '../../src/convert/pool/protocol.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const held: unknown[] = [];
 
 serveTasks(async (kind, payload, ctx) => {
   const p = payload as { pages?: number; ms?: number };
   switch (kind) {
     case 'whoami':
       return { result: threadId };
+    case 'hold': {
+      // Keeps ~64 MB of heap alive in this thread (what a big document leaves behind).
+      held.push(Array.from({ length: 8 }, () => new Array(1_000_000).fill(threadId + 0.5)));
+      return { result: threadId };
+    }
     case 'exit':
       process.exit(3); // ends this worker thread only
       break;

@@ -100,3 +100,23 @@ test('a fixed task budget (the probe\'s) is not extended by the page count the t
   // 100 ms plus the kill grace, not 1,000 pages × 30 s.
   assert.ok(Date.now() - started < 10_000);
 });
+
+test('a worker holding too much heap after its task is replaced by a fresh one; others are kept', async () => {
+  const lean = new WorkerPool(new URL('./pool-fixture-worker.ts', import.meta.url), 1, [], '', 48 * 1024 * 1024);
+  try {
+    await lean.warm();
+    const first = await lean.run<number>('whoami', null, { pageTimeoutS: 5 });
+    assert.equal(await lean.run<number>('whoami', null, { pageTimeoutS: 5 }), first); // small tasks: same worker
+    assert.equal(await lean.run<number>('hold', null, { pageTimeoutS: 5 }), first);
+    // A task that follows at once (a document's next run) still gets the same worker…
+    assert.equal(await lean.run<number>('whoami', null, { pageTimeoutS: 5 }), first);
+    // …but once it has been idle, the worker is replaced.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const next = await lean.run<number>('whoami', null, { pageTimeoutS: 5 });
+    assert.notEqual(next, first);
+    assert.equal(lean.stats().recycled, 1);
+    assert.equal(lean.liveWorkers(), 1);
+  } finally {
+    await lean.close();
+  }
+});

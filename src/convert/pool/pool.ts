@@ -12,6 +12,15 @@ import { fromWire, type FromWorker, type TaskEvent, type ToWorker } from './prot
 const WORKER_START_TIMEOUT_MS = 120_000;
 /** Heap ceiling of one worker: a hostile document fails with document_too_complex, not an OOM crash. */
 const WORKER_MAX_OLD_GENERATION_MB = 2048;
+/**
+ * A worker whose heap (reserved, plus external buffers) is above this after a task, with nothing
+ * queued, is replaced by a fresh one (issue 11 item 4): V8 keeps what a big document made it
+ * reserve (measured: ~200-265 MB per worker after freeculture, against ~90-120 MB after small
+ * documents), so without this the service never returns to its idle footprint.
+ */
+export const WORKER_RECYCLE_HEAP_BYTES = 160 * 1024 * 1024;
+/** …after it has been idle this long (a document's next run arrives within milliseconds). */
+export const WORKER_RECYCLE_IDLE_MS = 1_000;
 
 export interface RunOptions {
   /**
@@ -46,6 +55,8 @@ interface Slot {
   live: boolean;
   task?: Task;
   timer?: NodeJS.Timeout;
+  /** Pending recycle of an idle worker holding too much memory. */
+  idleTimer?: NodeJS.Timeout;
   startedAt: number;
 }
 
@@ -75,6 +86,7 @@ export class WorkerPool {
   private readonly queue: Task[] = [];
   private nextId = 1;
   private started = 0;
+  private recycled = 0;
   private closed = false;
   /** warm() finished: the pool keeps `size` workers from now on (a dead one is replaced at once). */
   private warmed = false;
@@ -89,6 +101,7 @@ export class WorkerPool {
     private readonly preload: string[] = [],
     /** JavaScript run in a TypeScript worker's bootstrap after `preload`, before tsx (top-level await allowed). */
     private readonly prelude = '',
+    private readonly recycleHeapBytes = WORKER_RECYCLE_HEAP_BYTES,
   ) {}
 
   run<R>(kind: string, payload: unknown, opts: RunOptions): Promise<R> {
@@ -131,9 +144,9 @@ export class WorkerPool {
     }));
   }
 
-  /** `started`: tasks handed to a worker since the pool was made. */
-  stats(): { workers: number; busy: number; queued: number; started: number; threadIds: number[] } {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.task).length, queued: this.queue.length, started: this.started, threadIds: this.slots.map((s) => s.worker.threadId) };
+  /** `started`: tasks handed to a worker since the pool was made; `recycled`: workers replaced for their memory. */
+  stats(): { workers: number; busy: number; queued: number; started: number; recycled: number; threadIds: number[] } {
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.task).length, queued: this.queue.length, started: this.started, recycled: this.recycled, threadIds: this.slots.map((s) => s.worker.threadId) };
   }
 
   private spawn(): Slot {
@@ -186,6 +199,7 @@ export class WorkerPool {
 
   private start(slot: Slot, task: Task): void {
     this.started++;
+    clearTimeout(slot.idleTimer);
     slot.task = task;
     slot.worker.ref();
     // A fresh worker first loads pdf.js and friends: its start-up is not the document's budget.
@@ -241,6 +255,27 @@ export class WorkerPool {
     if (msg.type === 'done') this.settle(task, undefined, msg.result);
     else this.settle(task, fromWire(msg.error));
     this.release(slot);
+    // Recycled once idle for a while, not between two runs of one document (a replacement starts cold).
+    if (msg.heapBytes > this.recycleHeapBytes && !slot.task) {
+      slot.idleTimer = setTimeout(() => {
+        if (!slot.task && this.slots.includes(slot)) this.recycle(slot);
+      }, WORKER_RECYCLE_IDLE_MS);
+      slot.idleTimer.unref();
+    }
+  }
+
+  /** Replaces a worker that holds too much memory after its task (a warmed pool starts its successor now). */
+  private recycle(slot: Slot): void {
+    clearTimeout(slot.timer);
+    clearTimeout(slot.idleTimer);
+    slot.task = undefined;
+    this.recycled++;
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    slot.live = false;
+    void slot.worker.terminate();
+    if (this.warmed && !this.closed && this.slots.length < this.size) this.spawn();
+    this.dispatch();
   }
 
   private cancel(task: Task): void {

@@ -1,5 +1,6 @@
 // The messages between the pool (main thread) and its workers, and the worker-side loop.
 // A worker runs one task at a time; the pool owns time budgets and replaces dead workers.
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { LanguageError, ParseAbortedError, ParseError, type ParseErrorCode } from '../errors.js';
 
@@ -11,8 +12,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'event'; id: number; event: TaskEvent; wantsAck: boolean }
-  | { type: 'done'; id: number; result: unknown }
-  | { type: 'error'; id: number; error: WireError };
+  | { type: 'done'; id: number; result: unknown; heapBytes: number }
+  | { type: 'error'; id: number; error: WireError; heapBytes: number };
 
 /** `start` tells the pool a document's page count (its time budget); the rest reach the caller. */
 export type TaskEvent = { type: 'start'; pages: number; total?: number } | { type: string; [k: string]: unknown };
@@ -50,6 +51,12 @@ export interface TaskContext {
 
 export type TaskHandler = (kind: string, payload: unknown, ctx: TaskContext) => Promise<{ result: unknown; transfer?: ArrayBuffer[] }>;
 
+/** This thread's V8 heap as reserved (what V8 keeps after a big document, not only what is live). */
+function heapBytes(): number {
+  const h = getHeapStatistics();
+  return h.total_heap_size + h.external_memory;
+}
+
 /** The worker side: serve tasks from the pool with `handler` until terminated. */
 export function serveTasks(handler: TaskHandler): void {
   const port = parentPort;
@@ -77,9 +84,9 @@ export function serveTasks(handler: TaskHandler): void {
     };
     try {
       const { result, transfer } = await handler(kind, payload, ctx);
-      port!.postMessage({ type: 'done', id, result } satisfies FromWorker, transfer ?? []);
+      port!.postMessage({ type: 'done', id, result, heapBytes: heapBytes() } satisfies FromWorker, transfer ?? []);
     } catch (err) {
-      port!.postMessage({ type: 'error', id, error: toWire(entry.abort.signal.aborted ? new ParseAbortedError() : err) } satisfies FromWorker);
+      port!.postMessage({ type: 'error', id, error: toWire(entry.abort.signal.aborted ? new ParseAbortedError() : err), heapBytes: heapBytes() } satisfies FromWorker);
     } finally {
       running.delete(id);
     }
