@@ -32,3 +32,14 @@ export function pruneEmpty(t: TableModel): TableModel {
     .map((r) => r.filter((_, c) => keepCol[c]));
   return { ...t, rows };
 }
+
+/** Lines of one cell joined: a word hyphenated at a line end is put back together. */
+export function joinCellLines(lines: string[]): string {
+  let out = '';
+  for (const l of lines) {
+    if (!out) out = l;
+    else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(l)) out = out.slice(0, -1) + l;
+    else out += ' ' + l;
+  }
+  return out;
+}

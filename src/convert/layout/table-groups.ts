@@ -1,0 +1,135 @@
+// Group headings of a whitespace table (issue 9 item 3): leading rows with fewer, non-numeric
+// cells than the row below are group labels; each spans the columns it heads (a block of
+// repeated sub-headings, a run of year columns it is centred over, or the columns near it), and
+// the rows down to the column headings are header rows.
+import type { TableCell } from './table-model.js';
+import { repeatedBlocks, YEAR, type RowDraft } from './table-rows.js';
+
+const NUMERIC_CELL = /^[-+−]?[\d.,]+%?$/;
+
+/** A row's cells as placed: a cell spanning columns covers the slots to its right (null). */
+function placedCells(r: RowDraft): (TableCell | null)[] {
+  const out: (TableCell | null)[] = [];
+  for (let c = 0; c < r.cells.length; ) {
+    const n = Math.max(1, Math.min(r.spans[c] ?? 1, r.cells.length - c));
+    out.push({ text: r.cells[c], rowSpan: 1, colSpan: n });
+    for (let k = 1; k < n; k++) out.push(null);
+    c += n;
+  }
+  return out;
+}
+
+/**
+ * Group labels over several columns ("ReACT" centred over Procedure | Completion | Knowledge): a
+ * leading row with fewer, non-numeric cells than the heading row below it. Each column goes to
+ * the label whose text lies over it or within about a label's width of it; a label given two or
+ * more adjacent columns spans them. The rows down to the heading row are header rows.
+ */
+export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableCell | null)[][]; headerRows?: number } {
+  const plain = (): (TableCell | null)[][] => rows.map(placedCells);
+  if (rows.length < 3 || nC < 3) return { rows: plain() };
+  // Column centres from the body rows (one-line cells of rows that span nothing).
+  const centres: number[] = [];
+  for (let c = 0; c < nC; c++) {
+    const xs = rows.slice(1).filter((r) => !r.spanning && r.cells[c]).map((r) => (r.extents[c].x0 + r.extents[c].x1) / 2).sort((a, b) => a - b);
+    centres.push(xs.length ? xs[Math.floor(xs.length / 2)] : NaN);
+  }
+  if (centres.some((x) => Number.isNaN(x))) return { rows: plain() };
+  const gaps = centres.slice(1).map((x, c) => x - centres[c]).sort((a, b) => a - b);
+  const pitch = gaps[Math.floor(gaps.length / 2)];
+  const out = plain();
+  let headerRows: number | undefined;
+  for (let r = 0; r + 1 < rows.length && r < 3; r++) {
+    const row = rows[r];
+    const filled = row.cells.map((t, c) => (t ? c : -1)).filter((c) => c >= 0);
+    const below = rows[r + 1].cells.filter(Boolean).length;
+    // A group label is text or a year ("2019" over quarters), never an amount.
+    if (filled.length === 0 || filled.length >= below || filled.some((c) => NUMERIC_CELL.test(row.cells[c]) && !YEAR.test(row.cells[c]))) break;
+    const blocks = repeatedBlocks(rows[r + 1].cells);
+    const byBlock = (blocks && blockOwners(row, filled, blocks, centres, pitch)) ?? yearRangeOwners(row, filled, rows[r + 1].cells, centres, pitch);
+    const owner: number[] = byBlock || centres.map((cx) => {
+      let best = -1;
+      let bestD = Infinity;
+      for (const c of filled) {
+        const e = row.extents[c];
+        const d = Math.max(0, e.x0 - cx, cx - e.x1);
+        if (d <= Math.max(0.6 * (e.x1 - e.x0), row.size, 0.75 * pitch) && d < bestD) { best = c; bestD = d; }
+      }
+      return best;
+    });
+    let spans = false;
+    const cells: (TableCell | null)[] = [];
+    for (let c = 0; c < nC; ) {
+      let n = 1;
+      if (owner[c] >= 0) while (c + n < nC && owner[c + n] === owner[c]) n++;
+      const text = owner[c] >= 0 ? row.cells[owner[c]] : '';
+      cells.push({ text, rowSpan: 1, colSpan: n });
+      for (let k = 1; k < n; k++) cells.push(null);
+      if (n > 1 && text) spans = true;
+      c += n;
+    }
+    // Every label must keep its place (no label left without a column), and sit centred over the
+    // columns it spans (a plain heading row with an empty stub cell is not a group row).
+    const placed = new Set(owner.filter((o) => o >= 0));
+    const centred = byBlock !== null || filled.every((c) => {
+      const cols = owner.map((o, k) => (o === c ? k : -1)).filter((k) => k >= 0);
+      if (cols.length < 2) return true;
+      const mid = (centres[cols[0]] + centres[cols[cols.length - 1]]) / 2;
+      return Math.abs(mid - (row.extents[c].x0 + row.extents[c].x1) / 2) <= 0.35 * pitch;
+    });
+    if (!spans || !centred || filled.some((c) => !placed.has(c))) break;
+    out[r] = cells;
+    headerRows = r + 2;
+  }
+  return { rows: out, headerRows };
+}
+
+/**
+ * Column owners of a group row over repeated blocks: each block goes to the one label whose
+ * centre lies over it; the first column keeps its own label. Null when a block has two labels.
+ */
+function blockOwners(row: RowDraft, filled: number[], blocks: { from: number; to: number }[], centres: number[], pitch: number): number[] | null {
+  const owner = centres.map(() => -1);
+  if (filled.includes(0)) owner[0] = 0;
+  for (const b of blocks) {
+    const lo = centres[b.from] - pitch / 2;
+    const hi = centres[b.to] + pitch / 2;
+    const over = filled.filter((c) => c > 0 && (row.extents[c].x0 + row.extents[c].x1) / 2 > lo && (row.extents[c].x0 + row.extents[c].x1) / 2 < hi);
+    if (over.length > 1) return null;
+    if (over.length === 1) for (let c = b.from; c <= b.to; c++) owner[c] = over[0];
+  }
+  return owner;
+}
+
+/**
+ * Column owners of a group row over runs of period columns ("Men" over 2013 2014 2015, beside
+ * an ungrouped "Total"): a label takes the widest run of year-headed columns around it that it
+ * is centred over. Null when no label gets two columns that way.
+ */
+function yearRangeOwners(row: RowDraft, filled: number[], below: string[], centres: number[], pitch: number): number[] | null {
+  const owner = centres.map(() => -1);
+  if (filled.includes(0)) owner[0] = 0;
+  const own = new Map<number, number>();
+  for (const c of filled) {
+    if (c === 0) continue;
+    const mid = (row.extents[c].x0 + row.extents[c].x1) / 2;
+    let k = 1;
+    for (let j = 1; j < centres.length; j++) if (Math.abs(centres[j] - mid) < Math.abs(centres[k] - mid)) k = j;
+    own.set(c, k);
+  }
+  const taken = new Set(own.values());
+  let spans = false;
+  for (const [c, k] of own) {
+    const mid = (row.extents[c].x0 + row.extents[c].x1) / 2;
+    let best: [number, number] = [k, k];
+    for (let a = k; a >= 1 && YEAR.test(below[a]?.trim() ?? '') && (a === k || !taken.has(a)); a--) {
+      for (let b = k; b < centres.length && YEAR.test(below[b]?.trim() ?? '') && (b === k || !taken.has(b)); b++) {
+        const centred = Math.abs((centres[a] + centres[b]) / 2 - mid) <= 0.35 * pitch;
+        if (centred && b - a > best[1] - best[0]) best = [a, b];
+      }
+    }
+    for (let j = best[0]; j <= best[1]; j++) owner[j] = c;
+    if (best[1] > best[0]) spans = true;
+  }
+  return spans ? owner : null;
+}

@@ -1,0 +1,199 @@
+// Rows of a whitespace table (issue 9 item 3): each line is a draft row of cells placed in the
+// columns; a line continues the row above when it is a wrapped cell (multi-line labels, headings
+// set on several lines, a label centred on its values); a glued row-number column is split off.
+import type { Chunk, Placement } from './table-columns.js';
+import { joinCellLines } from './table-model.js';
+
+/** One row of a whitespace table while it is built: a line, or lines merged into one row. */
+export interface RowDraft {
+  cells: string[];
+  /** Horizontal extent of each cell's text (NaN where empty). */
+  extents: { x0: number; x1: number }[];
+  /** Columns spanned by the cell starting in each column (1 where it spans nothing). */
+  spans: number[];
+  /** A chunk of the row crosses a column boundary into another column's text (never a wrapped cell). */
+  spanning: boolean;
+  firstBaseline: number;
+  lastBaseline: number;
+  top: number;
+  bottom: number;
+  size: number;
+}
+
+export function onlyFirst(cells: string[]): boolean {
+  return cells[0] !== '' && cells.every((t, c) => c === 0 || t === '');
+}
+
+/** Lines of one wrapped cell are set at most this share of the usual line pitch apart. */
+const WRAP_PITCH_SHARE = 0.85;
+/** A number with an optional footnote marker or unit ("12.5", "1,204", "3.1*", "(4.2)", "–"). */
+export const NUMBER_LIKE = /^[([]?[-+−–]?[$€£]?\d[\d.,\s]*%?[)\]]?[*†‡a-z]?$/u;
+/** A year heading ("2019"): a period, not an amount. */
+export const YEAR = /^(1[89]|2[01])\d\d$/;
+
+/** Draft rows merged into table rows (wrapped cells joined to the row they continue). */
+export function buildRows(drafts: RowDraft[], cuts: number[]): RowDraft[] {
+  const labelEdge = fullLabelEdge(drafts, cuts);
+  const rowPitch = medianPitch(drafts);
+  const rows: RowDraft[] = [];
+  for (const d of drafts) {
+    const prev = rows[rows.length - 1];
+    if (prev && continuesRow(prev, d, rows.length, labelEdge, rowPitch)) mergeInto(prev, d);
+    else rows.push(d);
+  }
+  return rows;
+}
+
+export function lineDraft(line: Chunk[], placed: Placement[], nC: number): RowDraft {
+  const parts: Chunk[][] = Array.from({ length: nC }, () => []);
+  const spans = new Array<number>(nC).fill(1);
+  let crossing = false;
+  line.forEach((ch, k) => {
+    const p = placed[k];
+    if (p.crossing) crossing = true;
+    parts[p.col].push(ch);
+    spans[p.col] = Math.max(spans[p.col], p.span);
+  });
+  // A span stops at the next column that holds text of its own.
+  for (let c = 0; c < nC; c++) {
+    for (let k = 1; k < spans[c]; k++) {
+      if (parts[c + k]?.length) {
+        spans[c] = k;
+        break;
+      }
+    }
+  }
+  const cells = parts.map((chs) => joinCellLines(chs.sort((a, b) => a.x0 - b.x0).map((s) => s.text)));
+  const extents = parts.map((chs) => (chs.length ? { x0: Math.min(...chs.map((s) => s.x0)), x1: Math.max(...chs.map((s) => s.x1)) } : { x0: NaN, x1: NaN }));
+  return {
+    cells,
+    extents,
+    spans,
+    spanning: crossing || spans.some((s) => s > 1),
+    firstBaseline: line[0].baseline,
+    lastBaseline: line[0].baseline,
+    top: Math.min(...line.map((s) => s.top)),
+    bottom: Math.max(...line.map((s) => s.bottom)),
+    size: Math.max(...line.map((s) => s.size)),
+  };
+}
+
+/**
+ * The x beyond which a first-column label fills its column: a label line ending there was
+ * wrapped (text wraps only when the line is full), one ending well before it was not.
+ */
+function fullLabelEdge(drafts: RowDraft[], cuts: number[]): number {
+  const ends = drafts.filter((d) => d.cells[0] && d.spans[0] === 1 && (cuts.length === 0 || d.extents[0].x1 <= cuts[0]));
+  if (ends.length === 0) return Infinity;
+  const x0 = Math.min(...ends.map((d) => d.extents[0].x0));
+  const x1 = Math.max(...ends.map((d) => d.extents[0].x1));
+  return x0 + 0.7 * (x1 - x0);
+}
+
+/**
+ * Does line d continue the row above (a multi-line cell) rather than start a row? Only when the
+ * baselines are a wrapped-line pitch apart, no column gets a second number (numbers do not
+ * wrap), and either d only adds to cells the row already has or gives a lone label its values
+ * (its first cell empty), or one of
+ * the two holds only a first-column label that wrapped: the continuation starts in lower case, or
+ * the label line above fills its column and the lines are set tighter than rows. A short label
+ * alone on its line is a section row.
+ */
+function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: number, rowPitch: number): boolean {
+  if (prev.spanning || d.spanning) return false;
+  const size = Math.max(d.size, prev.size);
+  // Wrapped lines sit at most a row's pitch apart (leading varies: 1.2 to 1.4 em and more).
+  const close = d.firstBaseline - prev.lastBaseline <= Math.max(1.25 * size, 1.05 * rowPitch);
+  if (d.cells.some((t, c) => t && prev.cells[c] && NUMBER_LIKE.test(t.trim()))) return false;
+  const filled = d.cells.filter(Boolean).length;
+  if (d.cells[0] === '') {
+    // It goes on in cells the row has, or gives a label alone on its line (a label centred on
+    // its values or set above them) its values, or is the next line of headings set on several
+    // lines; sub-headings repeated under each group ("2019 2020 2019 2020") are a row of their own.
+    const within = d.cells.every((t, c) => !t || prev.cells[c]) || onlyFirst(prev.cells) || repeatedBlocks(d.cells) === null;
+    return within && filled < d.cells.length && (close || d.top - prev.bottom < 0.6 * size);
+  }
+  if (!close || rowCount < 2 || !prev.cells[0] || /:$/.test(prev.cells[0])) return false;
+  // A label that goes on in lower case continues; one in capitals continues only a label line
+  // that filled its column, set closer than rows are (otherwise it is the next row's label).
+  const lower = /^\p{Ll}/u.test(d.cells[0]);
+  const tight = d.firstBaseline - prev.lastBaseline <= WRAP_PITCH_SHARE * rowPitch;
+  const wrapped = lower || (prev.extents[0].x1 >= labelEdge && tight);
+  if (onlyFirst(d.cells)) return wrapped;
+  return onlyFirst(prev.cells) && wrapped;
+}
+
+/** The usual distance between the baselines of consecutive lines of the table. */
+function medianPitch(drafts: RowDraft[]): number {
+  const gaps = drafts.slice(1).map((d, i) => d.firstBaseline - drafts[i].lastBaseline).sort((a, b) => a - b);
+  return gaps.length ? gaps[Math.floor(gaps.length / 2)] : Infinity;
+}
+
+function mergeInto(prev: RowDraft, d: RowDraft): void {
+  d.cells.forEach((t, c) => {
+    if (!t) return;
+    prev.cells[c] = joinCellLines(prev.cells[c] ? [prev.cells[c], t] : [t]);
+    const e = prev.extents[c];
+    prev.extents[c] = prev.cells[c] === t ? d.extents[c] : { x0: Math.min(e.x0, d.extents[c].x0), x1: Math.max(e.x1, d.extents[c].x1) };
+  });
+  prev.lastBaseline = d.lastBaseline;
+  prev.bottom = d.bottom;
+}
+
+const INDEX_LEAD = /^(\d{1,3})\s+(\S.*)$/s;
+
+/**
+ * A narrow row-number column merged with its neighbour ("1 Easy", "2 Normal", …, under "# Topic"):
+ * when most cells of a column start with a number that counts up by one from row to row, the
+ * numbers are a column of their own. Returns the new column count (rows are edited in place).
+ */
+export function splitIndexColumn(rows: RowDraft[], nC: number): number {
+  for (let c = 0; c < nC; c++) {
+    const hits: number[] = [];
+    let filled = 0;
+    rows.forEach((r, i) => {
+      if (!r.cells[c]) return;
+      filled++;
+      const m = INDEX_LEAD.exec(r.cells[c]);
+      if (m && !/^[\d.,%]+$/.test(m[2])) hits.push(i);
+    });
+    if (hits.length < 3 || hits.length < 0.6 * filled) continue;
+    const nums = hits.map((i) => Number(INDEX_LEAD.exec(rows[i].cells[c])![1]));
+    let steps = 0;
+    for (let k = 1; k < nums.length; k++) if (nums[k] === nums[k - 1] + 1) steps++;
+    if (steps < 0.8 * (nums.length - 1)) continue;
+    const firstHit = hits[0];
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      const m = hits.includes(i) ? INDEX_LEAD.exec(r.cells[c]) : null;
+      // A heading row above the numbers ("# Topic", "No. Name") splits the same way.
+      const head = i < firstHit ? /^(#|No\.?|Nr\.?|N°)\s+(\S.*)$/i.exec(r.cells[c]) : null;
+      const [num, rest] = m ? [m[1], m[2]] : head ? [head[1], head[2]] : ['', r.cells[c]];
+      r.cells.splice(c, 1, num, rest);
+      const e = r.extents[c];
+      r.extents.splice(c, 1, { x0: e.x0, x1: e.x0 }, { x0: e.x0, x1: e.x1 });
+      r.spans.splice(c, 1, 1, r.spans[c] ?? 1);
+      // A cell spanning over the split column now spans one more.
+      for (let k = 0; k < c; k++) if (k + r.spans[k] > c) r.spans[k]++;
+    }
+    return nC + 1;
+  }
+  return nC;
+}
+
+/**
+ * Sub-headings repeated under each group ("2019 2020 | 2019 2020"): the value columns (all but
+ * the first) fall into blocks of the repeat's period. Null when the row does not repeat.
+ */
+export function repeatedBlocks(cells: string[]): { from: number; to: number }[] | null {
+  const values = cells.slice(1).map((t) => t.replace(/\s+/g, ' ').trim());
+  if (values.some((t) => !t)) return null;
+  for (let p = 1; p <= values.length / 2; p++) {
+    if (values.length % p !== 0) continue;
+    if (!values.every((t, i) => i + p >= values.length || t === values[i + p])) continue;
+    // One sub-heading repeated over every column says nothing about groups.
+    if (p === 1) return null;
+    return Array.from({ length: values.length / p }, (_, k) => ({ from: 1 + k * p, to: k * p + p }));
+  }
+  return null;
+}
