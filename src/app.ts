@@ -31,6 +31,9 @@ import { jobRoutes } from './api/jobs.js';
 import { resultRoutes } from './api/results.js';
 import { registerJobService, type JobRuntimeOptions } from './api/jobs-runtime.js';
 import type { ModelGateway } from './models/gateway.js';
+import { installMetrics } from './api/metrics.js';
+import { instrumentGateway } from './metrics/gateway.js';
+import { createServiceMetrics, type ServiceMetrics } from './metrics/registry.js';
 import type { Store } from './store/types.js';
 
 export interface AppDeps {
@@ -46,6 +49,8 @@ export interface AppDeps {
   keepStoreOpen?: boolean;
   /** Job scheduler / webhook poller tuning (tests); src/api/jobs-runtime.ts. */
   jobs?: JobRuntimeOptions;
+  /** The Prometheus registry and metrics (src/metrics); default a fresh one. main.ts serves it. */
+  metrics?: ServiceMetrics;
 }
 
 export type App = FastifyInstance;
@@ -157,13 +162,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Multipart is parsed by the route as a stream (limits enforced while reading); no body is buffered here.
   await app.register(multipart, { limits: { files: 1, fields: 16, fieldSize: 4096, parts: 20 } });
 
-  if (deps.models) {
-    await registerJobService(app, deps.models, deps.jobs);
+  // DECISIONS §8 metrics: collected always (cheap), served only by main.ts's own listener.
+  const metrics = deps.metrics ?? createServiceMetrics();
+  await app.register(installMetrics, { metrics });
+  const models = deps.models ? instrumentGateway(deps.models, metrics) : undefined;
+  metrics.sources.jobsByState = async () => {
+    const rows = await store.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM jobs GROUP BY status');
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  };
+  if (models) {
+    metrics.sources.modelHealth = () => models.healthDeps();
+    await registerJobService(app, models, {
+      onQueueWait: (ms) => metrics.queueWaitSeconds.observe(ms / 1000),
+      onWebhookOutcome: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
+      ...deps.jobs,
+    });
   }
 
   // ── Route plugins, all under /v1 (one line each; add yours here) ─────────────────────────────
   const v1 = { prefix: '/v1' };
-  await app.register(metaRoutes({ version: versionInfo(deps.version), models: deps.models ? () => deps.models!.registry() as ModelInfo[] : undefined, extraDeps: deps.models ? () => deps.models!.healthDeps() : undefined, probes: health.probes }), v1);
+  await app.register(metaRoutes({ version: versionInfo(deps.version), models: models ? () => models.registry() as ModelInfo[] : undefined, extraDeps: models ? () => models.healthDeps() : undefined, probes: health.probes }), v1);
   await app.register(keysRoutes, v1);
   await app.register(usageRoutes, v1);
   await app.register(adminRoutes, v1);

@@ -127,6 +127,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** New conversions are refused (429) while the event loop lags more than this; 0 = off. */
   shedEventLoopDelayMs: number;
+  /** DECISIONS §8: the Prometheus listener's port; undefined = no metrics listener. */
+  metricsPort: number | undefined;
+  /** Where the metrics listener binds (default loopback only). */
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -205,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const allow = (env.DOCCONV_WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   for (const h of allow) if (h.includes(':') && !h.includes('[') && h.split(':').length === 2) throw new ConfigError(`DOCCONV_WEBHOOK_ALLOW_HOSTS entries take no port: "${h}"`);
   const logLevel = env.LOG_LEVEL || 'info';
+  const metricsPort = env.DOCCONV_METRICS_PORT?.trim() ? int(env, 'DOCCONV_METRICS_PORT', 0, 1, 65535) : undefined;
+  // DECISIONS §8: never on the public port.
+  if (metricsPort !== undefined && metricsPort === port) throw new ConfigError(`DOCCONV_METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -232,5 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: int(env, 'DOCCONV_MAX_CONNECTIONS', 4096, 16, 1_000_000),
     trustProxy: trustProxy(env),
     shedEventLoopDelayMs: int(env, 'DOCCONV_SHED_EVENT_LOOP_DELAY_MS', 2_000, 0, 600_000),
+    metricsPort,
+    metricsHost: env.DOCCONV_METRICS_HOST?.trim() || '127.0.0.1',
   };
 }

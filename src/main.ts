@@ -2,6 +2,8 @@
 // gracefully on SIGTERM/SIGINT. A bad configuration stops start-up with a clear message (exit 1).
 import { ConfigError, LIMITS, loadConfig, type Config } from './config.js';
 import { openStore } from './store/index.js';
+import { createMetricsServer } from './metrics/server.js';
+import { createServiceMetrics } from './metrics/registry.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,10 +27,20 @@ async function main(): Promise<void> {
     import('./models/gateway.js'),
     import('./convert/index.js'),
   ]);
-  const app = await buildApp({ config, store, models: createModelGateway(config) });
+  const app = await buildApp({ config, store, models: createModelGateway(config), metrics: createServiceMetrics({ processMetrics: true }) });
   // The built-in parser's workers: `down` (health `degraded`) until warm, and whenever none is alive.
   app.registerHealthProbe('worker_pool', parser.convertPoolHealth);
+  app.metrics.sources.poolStats = parser.convertPoolStats;
   await app.listen({ port: config.port, host: config.host });
+  // DECISIONS §8: Prometheus text on its own listener, never the public port.
+  const metricsServer = config.metricsPort === undefined ? undefined : createMetricsServer(app.metrics.registry);
+  if (metricsServer) {
+    await new Promise<void>((resolve, reject) => {
+      metricsServer.once('error', reject);
+      metricsServer.listen(config.metricsPort, config.metricsHost, () => resolve());
+    });
+    app.log.info({ host: config.metricsHost, port: config.metricsPort }, 'metrics listening');
+  }
   // Warmed after listen: /health answers at once; the first document does not pay the start-up.
   parser.warmConvertPool().then(
     () => app.log.info('convert worker pool warm'),
@@ -45,6 +57,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, LIMITS.shutdownGraceMs);
     force.unref();
+    metricsServer?.close();
     app.close().then(() => parser.shutdownConvertPool()).then(
       () => process.exit(0),
       (err) => {

@@ -47,6 +47,9 @@ export interface JobServiceOptions {
   /** SSE heartbeat period (default LIMITS.sseHeartbeatS). */
   sseHeartbeatMs?: number;
   webhookResolve?: ConstructorParameters<typeof WebhookDeliverer>[0]['resolve'];
+  /** Observers for metrics (DECISIONS §8): a job's wait in this node's queue; webhook attempts. */
+  onQueueWait?: (ms: number) => void;
+  onWebhookOutcome?: ConstructorParameters<typeof WebhookDeliverer>[0]['onOutcome'];
 }
 
 export interface NewJob {
@@ -84,6 +87,7 @@ interface Running {
   job: NewJob;
   abort: AbortController;
   cancelled: boolean;
+  queuedAt: number;
 }
 
 /**
@@ -146,6 +150,7 @@ export class JobService {
       resultTtlS: o.config.resultTtlS,
       pollMs: o.webhookPollMs,
       resolve: o.webhookResolve,
+      onOutcome: o.onWebhookOutcome,
       log: o.log,
     });
   }
@@ -250,7 +255,7 @@ export class JobService {
       await this.jobs.appendEvent(q, job.id, 'queued', { job_id: job.id, status: 'queued' });
     });
     this.hub.signal(job.id);
-    const entry: Running = { job, abort: new AbortController(), cancelled: false };
+    const entry: Running = { job, abort: new AbortController(), cancelled: false, queuedAt: Date.now() };
     this.live.set(job.id, entry);
     this.queue.push(entry);
     this.pump();
@@ -299,6 +304,7 @@ export class JobService {
   private async run(entry: Running): Promise<void> {
     const { job } = entry;
     const started = Date.now();
+    this.o.onQueueWait?.(started - entry.queuedAt);
     // Store writes from progress callbacks are chained so events keep their order.
     let chain: Promise<unknown> = Promise.resolve();
     const pendingPages: Array<{ index: number; pagesDone: number; pages: number; error?: string }> = [];

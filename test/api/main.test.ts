@@ -32,12 +32,16 @@ describe('src/main.ts', () => {
     const q = startMain({ DOCCONV_SECRET: 'short' });
     assert.equal(await q.exited, 1);
     assert.match(q.stderr(), /DOCCONV_SECRET must be at least 32 bytes/);
+    const r = startMain({ PORT: '8123', DOCCONV_METRICS_PORT: '8123' });
+    assert.equal(await r.exited, 1);
+    assert.match(r.stderr(), /DOCCONV_METRICS_PORT must differ from PORT/);
   });
 
-  it('serves /v1/health and exits 0 on SIGTERM', async () => {
+  it('serves /v1/health, Prometheus metrics on their own port only, and exits 0 on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docconv-main-'));
     const port = await freePort();
-    const p = startMain({ PORT: String(port), HOST: '127.0.0.1', DOCCONV_DATA_DIR: dir });
+    const metricsPort = await freePort();
+    const p = startMain({ PORT: String(port), HOST: '127.0.0.1', DOCCONV_DATA_DIR: dir, DOCCONV_METRICS_PORT: String(metricsPort) });
     try {
       const deadline = Date.now() + 90_000;
       let status = 0;
@@ -50,6 +54,14 @@ describe('src/main.ts', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       assert.equal(status, 200);
+      // DECISIONS §8: /metrics on DOCCONV_METRICS_PORT (loopback by default), never on the public port.
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      assert.equal(metrics.status, 200);
+      assert.match(metrics.headers.get('content-type') ?? '', /^text\/plain/);
+      const text = await metrics.text();
+      assert.match(text, /docconv_http_requests_total\{route="\/v1\/health",method="GET",status="200"\} \d+/);
+      assert.match(text, /docconv_process_cpu_seconds_total/);
+      assert.equal((await fetch(`http://127.0.0.1:${port}/metrics`)).status, 404);
       p.child.kill('SIGTERM');
       assert.equal(await p.exited, 0);
     } finally {

@@ -33,6 +33,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     maxConnections: 4096,
     trustProxy: false,
     shedEventLoopDelayMs: 0,
+    metricsPort: undefined,
+    metricsHost: '127.0.0.1',
     ...overrides,
   };
 }

@@ -28,6 +28,8 @@ export interface DelivererOptions {
   pollMs?: number;
   resolve?: SendOptions['resolve'];
   log?: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
+  /** Each attempt's outcome (metrics, DECISIONS §8). */
+  onOutcome?: (outcome: 'delivered' | 'retrying' | 'abandoned') => void;
 }
 
 interface DueRow { id: string; job_id: string; event_type: string; sealed: string; attempts: number; age_ms: number }
@@ -137,6 +139,7 @@ export class WebhookDeliverer {
       // The sealed payload carried the one-time token: drop it once it has served.
       await this.o.db.query("UPDATE webhook_deliveries SET status = 'delivered', sealed = '', attempts = $2, last_status = $3, locked_by = NULL, locked_until = NULL, updated_at = now() WHERE id = $1", [row.id, attempts, outcome.status]);
       this.o.log?.info(log, 'webhook delivered');
+      this.o.onOutcome?.('delivered');
       return;
     }
     let delay = nextRetryDelayS(attempts, this.delays);
@@ -145,6 +148,7 @@ export class WebhookDeliverer {
     if (delay === null) {
       await this.o.db.query("UPDATE webhook_deliveries SET status = 'failed', sealed = '', attempts = $2, last_status = $3, locked_by = NULL, locked_until = NULL, updated_at = now() WHERE id = $1", [row.id, attempts, outcome.status ?? null]);
       this.o.log?.warn({ ...log, reason: outcome.reason }, 'webhook delivery abandoned');
+      this.o.onOutcome?.('abandoned');
       return;
     }
     await this.o.db.query(
@@ -153,6 +157,7 @@ export class WebhookDeliverer {
       [row.id, attempts, outcome.status ?? null, Math.round(delay * 1000)],
     );
     this.o.log?.info({ ...log, reason: outcome.reason, retry_in_s: Math.round(delay) }, 'webhook attempt failed');
+    this.o.onOutcome?.('retrying');
     // A short delay (tests) is picked up by the regular poll.
   }
 
