@@ -28,7 +28,8 @@ test('only the selected pages are parsed, in order, reported with their source i
   assert.match(doc.pages[0], /Beta page two/);
   assert.match(doc.pages[1], /Delta page four/);
   assert.equal(doc.failed, undefined);
-  assert.deepEqual(events, [{ index: 1, pagesDone: 1, pages: 2 }, { index: 3, pagesDone: 2, pages: 2 }]);
+  assert.deepEqual(events.map((e) => e.index).sort(), [1, 3]);
+  assert.deepEqual(events.map((e) => [e.pagesDone, e.pages]), [[1, 2], [2, 2]]);
 });
 
 test('a selection spanning several page windows equals the same pages parsed as their own document', async () => {
@@ -50,7 +51,8 @@ test('skipFailedPages: a page that fails comes back empty with its code; the oth
   assert.equal(doc.pages[1], '');
   assert.match(doc.pages[2], /Gamma page three/);
   assert.deepEqual(doc.failed, [{ index: 1, code: 'page_too_large' }]);
-  assert.deepEqual(events.map((e) => [e.index, e.error]), [[0, undefined], [1, 'page_too_large'], [2, undefined]]);
+  // Pages may finish out of order (several workers share a document); each is reported once.
+  assert.deepEqual(events.map((e) => [e.index, e.error]).sort(), [[0, undefined], [1, 'page_too_large'], [2, undefined]]);
   // With a selection too; and none failed is an empty list.
   const some = await parseDocument(pdf, { pageTimeoutS: 30, skipFailedPages: true, pages: [0, 2] });
   assert.deepEqual(some.failed, []);
