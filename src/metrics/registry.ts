@@ -16,7 +16,7 @@ export interface MetricSources {
   poolStats?: () => { workers: number; busy: number; queued: number };
   /** Deployed GPU model servers: up or down, from the latest health probe. */
   modelHealth?: () => Record<string, 'up' | 'down'>;
-  /** Bytes received so far by convert requests still in progress. */
+  /** Bytes of uploads and documents this node holds in memory (DECISIONS §9 account). */
   uploadBytesInFlight?: () => number;
 }
 
@@ -64,7 +64,7 @@ export function createServiceMetrics(opts: { processMetrics?: boolean } = {}): S
       buckets: QUEUE_WAIT_SECONDS_BUCKETS, registers: [registry],
     }),
     uploadBytesInFlight: new Gauge({
-      name: 'docconv_upload_bytes_in_flight', help: 'Bytes of convert request bodies received by requests still in progress.',
+      name: 'docconv_upload_bytes_in_flight', help: 'Bytes of uploads and documents held in memory by this node (counted against DOCCONV_MAX_INFLIGHT_MB).',
       registers: [registry],
       collect() {
         this.set(sources.uploadBytesInFlight?.() ?? 0);
