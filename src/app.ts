@@ -130,6 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // A body that stalls is cut (DECISIONS §9), whatever the answer: refused bodies are drained too.
+    const h = request.raw.headers;
+    if (h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0')) uploads.watch(request.raw);
   });
   app.addHook('onResponse', async (request, reply) => {
     const caller = request.caller;

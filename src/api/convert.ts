@@ -113,7 +113,6 @@ async function admitUpload(app: FastifyInstance, request: FastifyRequest, reply:
   const ticket = app.uploads.admit(caller.accountId, tier.concurrency + 1, bytes);
   tickets.set(request, ticket);
   reply.raw.once('close', () => ticket.release());
-  ticket.watch(request.raw);
 }
 
 export async function convertRoutes(app: FastifyInstance): Promise<void> {

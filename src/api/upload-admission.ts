@@ -11,8 +11,6 @@ import { ServiceError } from '../errors/service-error.js';
 export interface UploadTicket {
   /** Bytes counted against the node's budget now. */
   readonly bytes: number;
-  /** Watches the request body: cut when it sends nothing for the idle timeout. */
-  watch(request: IncomingMessage): void;
   /** The body has been read (or refused): the account's upload count is freed, the idle watch stops. */
   bodyDone(): void;
   /** Counts only what is actually held once the body is read. */
@@ -60,10 +58,7 @@ export class UploadAdmission {
     let counting = true;
     let released = false;
     let transferred = false;
-    let watch: Watch | null = null;
     const endBody = () => {
-      if (watch) this.watches.delete(watch);
-      watch = null;
       if (!counting) return;
       counting = false;
       const n = this.uploadsOf(accountId) - 1;
@@ -79,11 +74,6 @@ export class UploadAdmission {
     };
     return {
       get bytes() { return held; },
-      watch: (request) => {
-        watch = { request, lastBytes: request.socket?.bytesRead ?? 0, lastProgress: Date.now() };
-        this.watches.add(watch);
-        this.ensureTimer();
-      },
       bodyDone: endBody,
       shrinkTo: (n) => {
         if (released || n >= held) return;
@@ -96,6 +86,17 @@ export class UploadAdmission {
       },
       release: () => { if (!transferred) free(); },
     };
+  }
+
+  /**
+   * Watches a request body until it is complete: cut (socket destroyed) when it sends nothing for
+   * the idle timeout. Every request with a body is watched, refused ones too: Node keeps reading
+   * (and discarding) the body of an answered request, and a stalled one would hold its socket.
+   */
+  watch(request: IncomingMessage): void {
+    if (request.complete) return;
+    this.watches.add({ request, lastBytes: request.socket?.bytesRead ?? 0, lastProgress: Date.now() });
+    this.ensureTimer();
   }
 
   close(): void {

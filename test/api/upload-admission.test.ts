@@ -20,6 +20,12 @@ describe('upload admission (pglite)', () => {
     const raw = await fourth.closed;
     assert.match(raw, /"code":"concurrency_limit"/);
     assert.ok(retryAfterOf(raw) >= 1);
+    // A refused body is drained, but one that stalls is cut like any other (no socket held).
+    const fifth = rawUpload(h.base, key, 5_000_000, partHead());
+    assert.equal(await fifth.status, 429);
+    const t0 = Date.now();
+    await fifth.closed;
+    assert.ok(Date.now() - t0 < 6000, 'the refused, stalled body is cut after the idle timeout');
     // Another account is not affected.
     const other = await h.account('starter');
     assert.equal((await convert(h, other.key, await makePdf(1, 'MARKO'))).status, 200);
