@@ -15,8 +15,14 @@ function walk(dir) {
   return out;
 }
 
-const filters = process.argv.slice(2);
-const files = walk('test').filter((f) => filters.length === 0 || filters.some((s) => f.includes(s))).sort();
+// `--resilience`: the resilience suite (test/resilience, the service as its own process under
+// hostile load; npm run test:resilience), one file at a time; otherwise everything else.
+const resilience = process.argv.includes('--resilience');
+const filters = process.argv.slice(2).filter((a) => a !== '--resilience');
+const inResilience = (f) => f.split(/[\\/]/).includes('resilience') && f.startsWith('test');
+const files = walk('test')
+  .filter((f) => inResilience(f) === resilience)
+  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s))).sort();
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
@@ -26,5 +32,5 @@ if (files.length === 0) {
 const warm = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./src/store/pglite.ts')).pgliteEmptyTemplate()"], { stdio: 'inherit' });
 if (warm.status !== 0) console.error('warning: could not prepare the PGlite template; each test process will make its own');
 // A test that hangs fails after 10 minutes instead of holding CI until its 90-minute limit.
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...files], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${resilience ? 1 : 2}`, '--test-timeout=600000', ...files], { stdio: 'inherit' });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

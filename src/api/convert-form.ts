@@ -179,14 +179,16 @@ export async function readConvertUpload(request: FastifyRequest, maxBytes: numbe
       limits: { fileSize: maxBytes, files: 1, fields: FORM_LIMITS.fields, parts: FORM_LIMITS.parts, fieldSize: FORM_LIMITS.fieldSizeBytes, headerPairs: FORM_LIMITS.headerPairs },
     });
     for await (const part of parts) {
+      // A part without a name (no `name=` in its Content-Disposition) has an undefined fieldname.
+      const name = typeof part.fieldname === 'string' ? part.fieldname : '';
       if (part.type === 'field') {
-        if (part.fieldname === 'file') throw invalid('file must be a file part.');
-        if (part.valueTruncated) throw invalid(`Form field "${part.fieldname.slice(0, 40)}" is too long.`);
-        if (Object.prototype.hasOwnProperty.call(raw, part.fieldname)) throw invalid(`Form field "${part.fieldname.slice(0, 40)}" is repeated.`);
-        raw[part.fieldname] = String(part.value);
+        if (name === 'file') throw invalid('file must be a file part.');
+        if (part.valueTruncated) throw invalid(`Form field "${name.slice(0, 40)}" is too long.`);
+        if (Object.prototype.hasOwnProperty.call(raw, name)) throw invalid(`Form field "${name.slice(0, 40)}" is repeated.`);
+        raw[name] = String(part.value);
         continue;
       }
-      if (part.fieldname !== 'file') throw invalid(`Unexpected file part "${part.fieldname.slice(0, 40)}"; the document goes in "file".`);
+      if (name !== 'file') throw invalid(`Unexpected file part "${name.slice(0, 40)}"; the document goes in "file".`);
       // Fields sent before the file are checked before its bytes are read (DECISIONS §4 order).
       checkFields(validateFields(raw, allowHosts, true));
       file = await collectFile(part.file, maxBytes, expectedBytes);

@@ -16,8 +16,14 @@ export const JOB_LIMITS = {
   webhookPollMs: 1_000,
   /** A claimed delivery is exclusive to its node this long (covers the 15 s timeout). */
   webhookLeaseMs: 60_000,
-  /** Deliveries attempted per poll. */
+  /** Deliveries claimed per poll. */
   webhookBatch: 10,
+  /** Deliveries in flight per node, each independent of the others. */
+  webhookMaxInFlight: 32,
+  /** Deliveries in flight per target host. */
+  webhookPerHost: 4,
+  /** A delivery whose host is at its cap is claimable again after this. */
+  webhookHostBusyRetryMs: 1_000,
   /** SSE `retry:` hint: how long a client waits before reconnecting a dropped stream. */
   sseRetryMs: 2_000,
   /** Jitter applied to each retry delay (DECISIONS §5: ±10 %). */

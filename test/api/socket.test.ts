@@ -39,6 +39,17 @@ for (const backend of storeBackends()) {
       assert.equal(((await res.json()) as { code: string }).code, 'invalid_request');
     });
 
+    it('a file part without a name is 400 invalid_request, not 500', async () => {
+      const acct = await createAccount(t.app);
+      const res = await fetch(`${base}/v1/convert`, {
+        method: 'POST',
+        headers: { ...acct.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+        body: '--xyz\r\nContent-Disposition: form-data; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n--xyz--\r\n',
+      });
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as { code: string }).code, 'invalid_request');
+    });
+
     it('walks admin → key → usage → keys → revoke, and logs without secrets', async () => {
       const created = await fetch(`${base}/v1/admin/accounts`, {
         method: 'POST',

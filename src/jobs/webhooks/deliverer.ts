@@ -34,6 +34,14 @@ export interface DelivererOptions {
 
 interface DueRow { id: string; job_id: string; event_type: string; sealed: string; attempts: number; age_ms: number }
 
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
 /** Seconds until the next attempt after `attempts` failed ones, or null when retries are exhausted. */
 export function nextRetryDelayS(attempts: number, delays: readonly number[], random = Math.random): number | null {
   const base = delays[attempts - 1];
@@ -48,6 +56,8 @@ export class WebhookDeliverer {
   private stopped = true;
   private readonly delays: readonly number[];
   private readonly inFlight = new Set<Promise<void>>();
+  /** Deliveries in flight per target host (a cap per host: one slow receiver cannot take them all). */
+  private readonly perHost = new Map<string, number>();
 
   constructor(private readonly o: DelivererOptions) {
     this.delays = o.retryDelaysS ?? LIMITS.webhookRetryDelaysS;
@@ -98,8 +108,12 @@ export class WebhookDeliverer {
     try {
       do {
         this.again = false;
-        const due = await this.claimDue();
-        await Promise.all(due.map((row) => this.track(this.attempt(row))));
+        // Each delivery runs on its own (issue 10 item 8): a slow target never holds back the
+        // others, the poll only claims what the in-flight bound leaves room for.
+        const room = JOB_LIMITS.webhookMaxInFlight - this.inFlight.size;
+        if (room <= 0) break;
+        const due = await this.claimDue(Math.min(room, JOB_LIMITS.webhookBatch));
+        for (const row of due) void this.track(this.attempt(row).catch((err) => this.o.log?.warn({ webhook_id: row.id, err: (err as Error).message }, 'webhook attempt not recorded; retried after its lease')));
         if (due.length === JOB_LIMITS.webhookBatch) this.again = true;
       } while (this.again && !this.stopped);
     } catch (err) {
@@ -115,24 +129,51 @@ export class WebhookDeliverer {
     return p.finally(() => this.inFlight.delete(p));
   }
 
-  private claimDue(): Promise<DueRow[]> {
+  private claimDue(limit: number): Promise<DueRow[]> {
     return this.o.db.query<DueRow>(
       `UPDATE webhook_deliveries SET locked_by = $1, locked_until = now() + ($2::integer * interval '1 millisecond')
        WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
                       AND (locked_until IS NULL OR locked_until < now())
                     ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
        RETURNING id, job_id, event_type, sealed, attempts, (extract(epoch from (now() - created_at)) * 1000)::bigint AS age_ms`,
-      [this.o.nodeId, JOB_LIMITS.webhookLeaseMs, JOB_LIMITS.webhookBatch],
+      [this.o.nodeId, JOB_LIMITS.webhookLeaseMs, limit],
     );
   }
 
   private async attempt(row: DueRow): Promise<void> {
-    const { target, body } = JSON.parse(openWithSecret(this.o.secret, 'delivery', row.id, row.sealed)) as { target: WebhookTarget; body: string };
-    const outcome: SendOutcome = await sendSignedWebhook(target, row.id, body, {
-      allowHosts: this.o.allowHosts,
-      timeoutMs: this.o.timeoutMs ?? LIMITS.webhookTimeoutS * 1000,
-      resolve: this.o.resolve,
-    });
+    let payload: { target: WebhookTarget; body: string };
+    try {
+      payload = JSON.parse(openWithSecret(this.o.secret, 'delivery', row.id, row.sealed)) as { target: WebhookTarget; body: string };
+    } catch {
+      // Sealed under another secret (a node with a different DOCCONV_SECRET) or damaged: it can
+      // never be sent, so it fails once instead of being retried every lease (issue 10 item 10).
+      await this.o.db.query("UPDATE webhook_deliveries SET status = 'failed', sealed = '', locked_by = NULL, locked_until = NULL, updated_at = now() WHERE id = $1", [row.id]);
+      this.o.log?.warn({ webhook_id: row.id, job_id: row.job_id }, 'webhook delivery abandoned: cannot be decrypted');
+      return;
+    }
+    const { target, body } = payload;
+    const host = hostOf(target.url);
+    if ((this.perHost.get(host) ?? 0) >= JOB_LIMITS.webhookPerHost) {
+      // One target host gets at most webhookPerHost deliveries at once; the rest wait their turn.
+      await this.o.db.query(
+        `UPDATE webhook_deliveries SET locked_by = NULL, locked_until = NULL, next_attempt_at = now() + ($2::integer * interval '1 millisecond') WHERE id = $1`,
+        [row.id, JOB_LIMITS.webhookHostBusyRetryMs],
+      );
+      return;
+    }
+    this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
+    let outcome: SendOutcome;
+    try {
+      outcome = await sendSignedWebhook(target, row.id, body, {
+        allowHosts: this.o.allowHosts,
+        timeoutMs: this.o.timeoutMs ?? LIMITS.webhookTimeoutS * 1000,
+        resolve: this.o.resolve,
+      });
+    } finally {
+      const n = (this.perHost.get(host) ?? 1) - 1;
+      if (n > 0) this.perHost.set(host, n);
+      else this.perHost.delete(host);
+    }
     const attempts = Number(row.attempts) + 1;
     const log = { webhook_id: row.id, job_id: row.job_id, type: row.event_type, attempt: attempts, status: outcome.status };
     if (outcome.ok) {

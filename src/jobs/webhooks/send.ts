@@ -30,9 +30,18 @@ export async function sendSignedWebhook(target: { url: string; secret: string },
   const allowed = isAllowListed(host, opts.allowHosts);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowed)) return { ok: false, reason: 'scheme_not_allowed' };
 
+  // The timeout covers name resolution too (issue 10 item 8): a slow resolver cannot stretch it.
+  const deadline = Date.now() + opts.timeoutMs;
   let addresses: { address: string; family: number }[];
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await (opts.resolve ?? defaultResolve)(host);
+    if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+    else {
+      let dnsTimer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((r) => { dnsTimer = setTimeout(() => r('timeout'), opts.timeoutMs); });
+      const found = await Promise.race([(opts.resolve ?? defaultResolve)(host), timedOut]).finally(() => clearTimeout(dnsTimer));
+      if (found === 'timeout') return { ok: false, reason: 'timeout' };
+      addresses = found;
+    }
   } catch {
     return { ok: false, reason: 'dns_failed' };
   }
@@ -82,7 +91,7 @@ export async function sendSignedWebhook(target: { url: string; secret: string },
     const timer = setTimeout(() => {
       req.destroy(new Error('timeout'));
       done({ ok: false, reason: 'timeout' });
-    }, opts.timeoutMs);
+    }, Math.max(1, deadline - Date.now()));
     req.on('error', () => done({ ok: false, reason: 'connect_error' }));
     req.end(body);
   });
