@@ -72,3 +72,23 @@ test('the tesseract CLI, when installed, reads the same text', async (t) => {
   const got = words(page.runs.map((r) => r.text).join(' '));
   for (const w of ['quick', 'brown', 'lazy', 'river']) assert.ok(got.includes(w), `missing ${w}`);
 });
+
+test('a Tesseract child runs under an OS-enforced time bound and dies with an abort (it cannot outlive its worker)', async (t) => {
+  const { recognizeWithCli } = await import('../../src/convert/ocr/cli-engine.js');
+  const { execFileSync } = await import('node:child_process');
+  if (!(await cliLanguages()).includes('eng')) return t.skip('no tesseract binary');
+  const sharp = (await import('sharp')).default;
+  const image = await sharp({ create: { width: 2400, height: 3200, channels: 3, background: { r: 128, g: 128, b: 128 } } }).greyscale().png().toBuffer();
+  const procs = () => execFileSync('ps', ['-eo', 'pid=,ppid=,args=']).toString().split('\n').map((l) => l.trim().split(/\s+/)).filter((f) => f.length > 2)
+    .map(([pid, ppid, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args.join(' ') }));
+  const ac = new AbortController();
+  const run = recognizeWithCli(image, ['eng'], 300, ac.signal).catch(() => 'aborted');
+  await new Promise((r) => setTimeout(r, 150));
+  const wrappers = procs().filter((p) => p.ppid === process.pid && /^\S*timeout --signal=KILL \d+s tesseract stdin/.test(p.args)).map((p) => p.pid);
+  assert.equal(wrappers.length, 1, 'Tesseract runs wrapped in timeout');
+  ac.abort();
+  await run;
+  await new Promise((r) => setTimeout(r, 300));
+  const left = procs().filter((p) => wrappers.includes(p.pid) || wrappers.includes(p.ppid));
+  assert.deepEqual(left, [], 'no Tesseract process left behind');
+});

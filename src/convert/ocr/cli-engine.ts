@@ -5,11 +5,18 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 const BINARY = 'tesseract';
+/**
+ * Hard wall-clock bound of one recognition, enforced by the OS (coreutils `timeout`), not by a
+ * timer of ours: a pool worker terminated for its budget takes its timers and abort signals with
+ * it, and its Tesseract child would otherwise run on (issue 10 item 10). Well above any page's
+ * recognition (seconds); a recognition this long is runaway whatever the budget.
+ */
+const CLI_RUN_LIMIT_S = 120;
 
-function onPath(): string | null {
+function onPath(binary = BINARY): string | null {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
-    const candidate = join(dir, BINARY);
+    const candidate = join(dir, binary);
     try {
       accessSync(candidate, constants.X_OK);
       return candidate;
@@ -40,16 +47,25 @@ export async function cliSupports(langs: string[]): Promise<boolean> {
   return langs.every((l) => have.includes(l));
 }
 
+let timeoutBin: string | null | undefined;
+function timeoutBinary(): string | null {
+  if (timeoutBin === undefined) timeoutBin = onPath('timeout');
+  return timeoutBin;
+}
+
 /** Runs one recognition (page segmentation mode 3) and returns Tesseract's TSV. */
 export function recognizeWithCli(image: Buffer, langs: string[], dpi: number, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(BINARY, ['stdin', 'stdout', '--psm', '3', '--dpi', String(Math.round(dpi)), '-l', langs.join('+'), 'tsv'], {
+    const args = ['stdin', 'stdout', '--psm', '3', '--dpi', String(Math.round(dpi)), '-l', langs.join('+'), 'tsv'];
+    const killer = timeoutBinary();
+    const child = spawn(killer ?? BINARY, killer ? ['--signal=KILL', `${CLI_RUN_LIMIT_S}s`, BINARY, ...args] : args, {
       // One thread per process: the pool already runs one document per core.
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     const chunks: Buffer[] = [];
-    const onAbort = () => child.kill('SIGKILL');
+    // `timeout` forwards SIGTERM to Tesseract (a SIGKILL would kill `timeout` alone and orphan it).
+    const onAbort = () => child.kill(killer ? 'SIGTERM' : 'SIGKILL');
     signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stdin.on('error', () => undefined); // EPIPE when the process dies early; reported on close
