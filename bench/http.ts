@@ -1,0 +1,169 @@
+// npm run bench:http: the service end to end over HTTP as production runs it (`node dist/main.js`,
+// compiled, PGlite in a temp dir), against @opendocsg/pdf2md (pdf.js, one thread, no layout
+// analysis) measured in the same rounds. BENCH_ROUNDS (3) interleaved rounds, medians reported:
+//   - async text-layer throughput: freeculture (352 p) + tracemonkey (14 p) submitted together,
+//     POST → SSE `completed` → one-time result read; pages/s, and pdf2md on the same two files;
+//   - sync one-page convert latency: BENCH_SYNC_REQUESTS sequential requests, p50 / p99;
+//   - server RSS: idle (pool warm, before any document), peak while converting, idle again after.
+// Figures are ratios measured in the same run: the machine may be shared.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+const SHARED = process.env.DOCCONV_SHARED_DIR ?? join(process.cwd(), '..', 'shared');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SYNC_REQUESTS = Number(process.env.BENCH_SYNC_REQUESTS ?? 40);
+const ADMIN = 'bench-admin-token-0123456789-abcdefghij';
+const FILES = ['freeculture.pdf', 'tracemonkey.pdf'];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const rssMiB = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function onePagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Quarterly report', { x: 72, y: 720, size: 18, font });
+  for (let l = 0; l < 30; l++) page.drawText(`Line ${l + 1}: the quick brown fox jumps over the lazy dog, 1 2 3.`, { x: 72, y: 690 - l * 16, size: 11, font });
+  return doc.save();
+}
+
+async function healthy(base: string, child: ChildProcess): Promise<number> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < 120_000) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${base}/v1/health`);
+      if (r.ok && ((await r.json()) as { status?: string }).status === 'ok') return Date.now() - t0;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server not healthy within 120 s');
+}
+
+/** pdf2md over the files in a child process (one pdf.js thread): wall ms of the conversions only. */
+function pdf2md(files: string[]): number {
+  const script = `
+    const pdf2md = (await import('@opendocsg/pdf2md')).default;
+    const { readFileSync } = await import('node:fs');
+    const t0 = performance.now();
+    for (const f of process.argv.slice(1)) await pdf2md(new Uint8Array(readFileSync(f)));
+    console.log(performance.now() - t0);`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, ...files], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`pdf2md failed: ${r.stderr.slice(0, 500)}`);
+  return Number(r.stdout.trim().split('\n').pop());
+}
+
+async function main(): Promise<void> {
+  if (!existsSync('dist/main.js')) throw new Error('dist/main.js missing: run npm run build first');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'docconv-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DOCCONV_DATA_DIR: dataDir, DOCCONV_ADMIN_TOKEN: ADMIN, DOCCONV_PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const startMs = await healthy(base, child);
+    await new Promise((r) => setTimeout(r, 3_000));
+    const idleRss = rssMiB(child.pid!);
+    const created = await fetch(`${base}/v1/admin/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tier: 'power', email_verified: true }),
+    });
+    if (created.status !== 201) throw new Error(`admin create: ${created.status} ${await created.text()}`);
+    const auth = { authorization: `Bearer ${((await created.json()) as { key: string }).key}` };
+    const post = (bytes: Uint8Array, fields: Record<string, string>) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+      fd.append('file', new Blob([bytes], { type: 'application/pdf' }), 'doc.pdf');
+      return fetch(`${base}/v1/convert`, { method: 'POST', headers: auth, body: fd });
+    };
+    const asyncJob = async (bytes: Uint8Array): Promise<number> => {
+      const res = await post(bytes, { model: 'builtin', prefer: 'async' });
+      if (res.status !== 202) throw new Error(`convert answered ${res.status}: ${await res.text()}`);
+      const job = (await res.json()) as { links: { events: string } };
+      const sse = await fetch(job.links.events, { headers: auth });
+      let buf = '';
+      let resultUrl = '';
+      const decoder = new TextDecoder();
+      for await (const chunk of sse.body as unknown as AsyncIterable<Uint8Array>) {
+        buf += decoder.decode(chunk, { stream: true });
+        const completed = /event: completed\ndata: (.*)\n/.exec(buf);
+        if (completed) {
+          resultUrl = (JSON.parse(completed[1]) as { result_url: string }).result_url;
+          break;
+        }
+        if (/event: failed/.test(buf)) throw new Error('job failed');
+      }
+      const read = await fetch(resultUrl);
+      if (read.status !== 200) throw new Error(`result read answered ${read.status}`);
+      const body = (await read.json()) as { pages?: unknown[]; meta?: { pages?: number } };
+      return body.meta?.pages ?? body.pages?.length ?? 0;
+    };
+
+    const one = await onePagePdf();
+    for (let i = 0; i < 5; i++) await (await post(one, { model: 'builtin' })).arrayBuffer(); // JIT warm-up
+    const paths = FILES.map((f) => join(SHARED, 'bench', f));
+    const docs = paths.map((p) => new Uint8Array(readFileSync(p)));
+    const rounds: Array<{ ours: number; theirs: number; p50: number; p99: number; peak: number }> = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      // docconv async: both documents at once.
+      let peak = rssMiB(child.pid!);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(child.pid!))), 50);
+      const t0 = performance.now();
+      const pages = (await Promise.all(docs.map(asyncJob))).reduce((a, b) => a + b, 0);
+      const ours = pages / ((performance.now() - t0) / 1000);
+      clearInterval(sampler);
+      // pdf2md, same files, same round.
+      const theirs = pages / (pdf2md(paths) / 1000);
+      // Sync one-page latency.
+      const lat: number[] = [];
+      for (let i = 0; i < SYNC_REQUESTS; i++) {
+        const t = performance.now();
+        const res = await post(one, { model: 'builtin' });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`sync convert answered ${res.status}`);
+        lat.push(performance.now() - t);
+      }
+      lat.sort((a, b) => a - b);
+      rounds.push({ ours, theirs, p50: percentile(lat, 50), p99: percentile(lat, 99), peak });
+      console.log(`round ${r + 1}: async ${ours.toFixed(1)} pages/s, pdf2md ${theirs.toFixed(1)} pages/s (ratio ${(ours / theirs).toFixed(2)}), ` +
+        `sync p50 ${percentile(lat, 50).toFixed(1)} ms p99 ${percentile(lat, 99).toFixed(1)} ms, peak RSS ${peak} MiB`);
+    }
+    await new Promise((r) => setTimeout(r, 5_000));
+    const idleAfter = rssMiB(child.pid!);
+    console.log(`\n# docconv bench:http — ${new Date().toISOString()}, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`start-up to healthy ${startMs} ms; idle RSS ${idleRss} MiB (pool warm, before any document), ${idleAfter} MiB 5 s after the last round`);
+    console.log(`medians of ${ROUNDS} rounds: async freeculture+tracemonkey ${median(rounds.map((x) => x.ours)).toFixed(1)} pages/s, ` +
+      `pdf2md ${median(rounds.map((x) => x.theirs)).toFixed(1)} pages/s, ratio ${median(rounds.map((x) => x.ours / x.theirs)).toFixed(2)}; ` +
+      `sync one page p50 ${median(rounds.map((x) => x.p50)).toFixed(1)} ms, p99 ${median(rounds.map((x) => x.p99)).toFixed(1)} ms; peak RSS ${median(rounds.map((x) => x.peak))} MiB`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
