@@ -15,6 +15,9 @@ import { PageTreeError, withPdfPages } from './pdf/document.js';
 import { pdfPageSource } from './source/pdf.js';
 import { imagePageSource } from './source/image.js';
 import type { PageSource } from './source/types.js';
+import { failedPage, type WindowPage } from './window-page.js';
+
+export { failedPage, type WindowPage } from './window-page.js';
 
 export { mergeTextLayer, needsFinerOcr, OCR_FAST_DPI, OCR_IMAGE_FAST_DPI, OCR_SMALL_TEXT_PT, pageNeedsOcr } from './source/ocr-rules.js';
 
@@ -72,22 +75,6 @@ export interface ParsedDocument {
   failed?: PageFailure[];
 }
 
-/**
- * One page as a run returns it. A page with enough text is laid out at once: its headings depend
- * on its own font sizes only. A sparse page (a title or figure page) takes the body size of the
- * pages before it (layout/context.ts), so its layout input is kept and the document pass lays it
- * out in page order: the output does not depend on how pages were spread over workers.
- */
-export interface WindowPage {
-  index: number;
-  /** [font size, characters] of the page, as the layout stage counted them. */
-  sizes: Array<[number, number]>;
-  model?: PageModel;
-  input?: PageLayoutInput;
-  /** skipFailedPages: the page failed with this code (model: no blocks). */
-  failed?: ParseErrorCode;
-}
-
 export interface PipelineResult {
   /** Pages that can be claimed: the selection's pages within the document, else all of them. */
   claimable: number;
@@ -106,11 +93,6 @@ function selectionOf(total: number, opts: PipelineOptions): number[] {
 function pageFailureCode(err: unknown): ParseErrorCode {
   if (err instanceof ParseError) return err.code;
   return err instanceof RangeError ? 'document_too_complex' : 'malformed_document';
-}
-
-/** What a failed page delivers under skipFailedPages: no blocks (Markdown ""). */
-export function failedPage(index: number, code: ParseErrorCode): WindowPage {
-  return { index, sizes: [], model: { width: 0, height: 0, blocks: [] }, failed: code };
 }
 
 /** A page laid out by a run (or kept for the document pass when sparse). */

@@ -1,0 +1,26 @@
+// A page as a parse run returns it to the pool's caller (pipeline.ts). Its own module, free of the
+// parser's heavy imports: the main thread (index.ts) needs it without loading pdf.js (issue 11 item 4).
+import type { ParseErrorCode } from './errors.js';
+import type { PageLayoutInput } from './layout/types.js';
+import type { PageModel } from './model.js';
+
+/**
+ * One page as a run returns it. A page with enough text is laid out at once: its headings depend
+ * on its own font sizes only. A sparse page (a title or figure page) takes the body size of the
+ * pages before it (layout/context.ts), so its layout input is kept and the document pass lays it
+ * out in page order: the output does not depend on how pages were spread over workers.
+ */
+export interface WindowPage {
+  index: number;
+  /** [font size, characters] of the page, as the layout stage counted them. */
+  sizes: Array<[number, number]>;
+  model?: PageModel;
+  input?: PageLayoutInput;
+  /** skipFailedPages: the page failed with this code (model: no blocks). */
+  failed?: ParseErrorCode;
+}
+
+/** What a failed page delivers under skipFailedPages: no blocks (Markdown ""). */
+export function failedPage(index: number, code: ParseErrorCode): WindowPage {
+  return { index, sizes: [], model: { width: 0, height: 0, blocks: [] }, failed: code };
+}
