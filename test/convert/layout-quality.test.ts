@@ -247,3 +247,17 @@ test('headings: a byline or dateline set a little larger is not a heading; a lar
   assert.equal(headingLevel({ text: 'Annual Report, March 2024', lines: 1, size: 20, bold: true }, 10), 1);
   assert.equal(headingLevel({ text: '1.2.10 Results', lines: 1, size: 10, bold: true }, 10), 3);
 });
+
+test('headings: a short capitals line at body size over mixed-case text is a section title, not merged into the paragraph', () => {
+  const runs = [
+    ...words('The previous section ends with a full sentence that is long enough to fill the line.', 72, 80),
+    ...words('METHODS AND MATERIALS', 72, 104),
+    ...words('We collected samples from every site and measured each one twice in the laboratory', 72, 116),
+    ...words('before any analysis was carried out on the data.', 72, 128),
+  ];
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /^### METHODS AND MATERIALS$/m);
+  assert.match(md, /^We collected samples/m);
+  assert.equal(headingLevel({ text: 'NASA and ESA agreed', lines: 1, size: 10, bold: false }, 10), 0);
+  assert.equal(headingLevel({ text: 'THE END.', lines: 1, size: 10, bold: false }, 10), 0);
+});

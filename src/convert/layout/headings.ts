@@ -33,6 +33,17 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 /** A calendar date: "January 3, 2024", "3 Jan 2024", "March 2014", "03/01/2024", "2024-01-03". */
 const DATE = new RegExp(`\\b${MONTH}\\s+(?:\\d{1,2},?\\s+)?\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH}\\s+\\d{4}\\b|\\b\\d{1,2}\/\\d{1,2}\/\\d{2,4}\\b|\\b\\d{1,2}\\.\\d{1,2}\\.\\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`, 'i');
 
+/**
+ * A section title set in capitals at body size ("INTRODUCTION", "2. RESULTS AND DISCUSSION"):
+ * short, at least four letters, every letter upper case, no closing punctuation.
+ */
+export function isCapsTitle(text: string): boolean {
+  const t = text.trim();
+  const letters = t.match(/\p{L}/gu) ?? [];
+  if (letters.length < 4 || t.length > 60 || t.split(/\s+/).length > 8 || /[.,;:!?]$/.test(t)) return false;
+  return letters.every((c) => c === c.toUpperCase() && c !== c.toLowerCase());
+}
+
 /** A line that carries a date is a byline or dateline ("Jane Doe · March 3, 2024"), not a section title. */
 export function isDateline(text: string): boolean {
   return DATE.test(text);
@@ -58,6 +69,7 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
     if (text.length > 120 && r < 1.5) return 0;
     return r >= 1.7 ? 1 : r >= 1.3 ? 2 : 3;
   }
+  if (p.lines === 1 && r >= 0.95 && isCapsTitle(text) && !CAPTION.test(text)) return numberedLevel(text) || 3;
   if (p.italic && !p.bold && r >= 0.95 && p.lines === 1 && text.length <= 60 && /^\p{Lu}/u.test(text) && !/[.,;:!?]$/.test(text) && !CAPTION.test(text)) return 3;
   if (p.bold && r >= 0.92 && p.lines <= 2 && text.length <= 90 && !/[.,;:]$/.test(text) && !/^\d+(\.\d+)?$/.test(text) && !CAPTION.test(text)) {
     return numberedLevel(text) || 3;

@@ -2,6 +2,7 @@
 // font size or weight, a first-line indent, a list marker, or after a short (paragraph-ending) line.
 import type { Segment, TextSpan } from './lines.js';
 import { listMarker } from './lists.js';
+import { isCapsTitle } from './headings.js';
 
 export interface Line extends TextSpan {
   segs: Segment[];
@@ -108,6 +109,8 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     // Large type (titles) has a larger pitch than the body's.
     const gap = d > Math.max(step * 1.3 + 0.5, Math.min(l.size, prev.size) * 1.45) || d < 0;
     const marker = listMarker(l.text) !== null;
+    // A short capitals line over mixed-case text is a section title, not the paragraph's start.
+    const capsLead = isCapsTitle(prev.text) && !isCapsTitle(l.text) && prev.x1 < right - 0.15 * width;
     const indent = !hanging && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
     const monoChange = l.monospace !== prev.monospace;
@@ -117,7 +120,7 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const code = l.monospace && prev.monospace;
     // An assembled formula is a block of its own.
     const formula = l.segs.some((s) => s.latex !== undefined) || prev.segs.some((s) => s.latex !== undefined);
-    if (gap || monoChange || tocPrev || formula || (!code && (sizeChange || boldChange || italicLead || marker || indent || shortPrev))) {
+    if (gap || monoChange || tocPrev || formula || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);
