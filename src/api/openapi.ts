@@ -8,6 +8,42 @@ import { DOCS_ONLY_BODY } from './schemas/convert.js';
 
 export const OPENAPI_VERSION = '0.1.0';
 
+/** The webhook requests the service sends with delivery=webhook (spec §5, DECISIONS §5). */
+export const WEBHOOKS_EXTENSION = {
+  'job.completed': {
+    post: {
+      summary: 'A job completed: read its result once with result_url',
+      description: 'Headers: `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed by the webhook_secret>` '
+        + 'and `Webhook-Id` (unique per delivery, stable across its retries). Verify the signature over the raw bytes before parsing, '
+        + 'reject old timestamps, answer 2xx quickly. Retries after 5 s, 30 s, 2 min, 10 min, 30 min (±10 %); no redirects are followed.',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: ['type', 'job_id', 'result_url'], properties: { type: { type: 'string', enum: ['job.completed'] }, job_id: { type: 'string' }, result_url: { type: 'string', format: 'uri', description: 'Carries the one-time token.' } } },
+            example: { type: 'job.completed', job_id: 'job_4f1c2b9e0a7d3c5e8f6a1b2c', result_url: 'https://docconv.example/v1/jobs/job_4f1c2b9e0a7d3c5e8f6a1b2c/result?token=…' },
+          },
+        },
+      },
+      responses: { '2XX': { description: 'Delivered; anything else is retried.' } },
+    },
+  },
+  'job.failed': {
+    post: {
+      summary: 'A job failed',
+      description: 'Signed and retried like job.completed.',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: ['type', 'job_id', 'error_code'], properties: { type: { type: 'string', enum: ['job.failed'] }, job_id: { type: 'string' }, error_code: { type: 'string', description: 'A code of the error catalogue (/docs/errors/<code>).' } } },
+            example: { type: 'job.failed', job_id: 'job_4f1c2b9e0a7d3c5e8f6a1b2c', error_code: 'encrypted_pdf' },
+          },
+        },
+      },
+      responses: { '2XX': { description: 'Delivered; anything else is retried.' } },
+    },
+  },
+};
+
 /** Removes `$id` everywhere (components are named by their key) and TypeBox symbols. */
 function stripIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripIds);
@@ -27,7 +63,9 @@ export async function installOpenapi(app: FastifyInstance, publicUrl: string): P
       info: {
         title: 'docconv',
         version: OPENAPI_VERSION,
-        description: 'Document conversion: PDF and images to Markdown and structured JSON, with zero retention.',
+        description: 'Document conversion: PDF and images to Markdown and structured JSON, with zero retention. '
+          + 'Every error is `{type, code, request_id, message, doc_url}`; each code is explained (cause and remedy) at '
+          + `[/docs/errors](${publicUrl}/docs/errors) and \`doc_url\` links to its page. Webhook requests are described under \`x-webhooks\`.`,
         license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
       },
       servers: [{ url: `${publicUrl}` }],
@@ -47,7 +85,9 @@ export async function installOpenapi(app: FastifyInstance, publicUrl: string): P
       return { schema: { ...rest, body } as never, url };
     },
     transformObject: (doc) => {
-      const out = stripIds((doc as { openapiObject: unknown }).openapiObject) as { paths?: Record<string, Record<string, { requestBody?: { required?: boolean } }>> };
+      const out = stripIds((doc as { openapiObject: unknown }).openapiObject) as { 'x-webhooks'?: unknown; paths?: Record<string, Record<string, { requestBody?: { required?: boolean } }>> };
+      // OpenAPI 3.0.3 has no `webhooks` key: the callbacks are described in an extension (DECISIONS §5).
+      out['x-webhooks'] = WEBHOOKS_EXTENSION;
       for (const [path, method] of OPTIONAL_BODY_OPERATIONS) {
         const body = out.paths?.[path]?.[method]?.requestBody;
         if (body) body.required = false;

@@ -55,6 +55,19 @@ export const ConvertResult = Obj(
 );
 export type ConvertResult = Static<typeof ConvertResult>;
 
+/** An answer as the service gives it (a two-page PDF, pages=1,3 of it, on_page_error=skip). */
+export const CONVERT_RESULT_EXAMPLE: Static<typeof ConvertResult> = {
+  markdown: '# Annual report\n\nRevenue grew in every region.\n\n',
+  pages: [
+    { index: 0, markdown: '# Annual report\n\nRevenue grew in every region.' },
+    { index: 2, markdown: '', error: 'page_too_large' },
+  ],
+  meta: {
+    pages: 2, sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', timing_ms: 840, backend: 'builtin',
+    model: 'builtin', route_reason: '', failed_pages: [2],
+  },
+};
+
 export const ConvertForm = Type.Object(
   {
     file: Type.String({ format: 'binary', description: 'The PDF or image (PNG, JPEG, TIFF, WebP).' }),
@@ -80,6 +93,23 @@ export const ConvertForm = Type.Object(
 
 export const convertSchema = {
   summary: 'Convert a PDF or image to Markdown and JSON (sync 200, or an async job 202)',
+  description: [
+    'Upload one document as `multipart/form-data` (fields before the `file` part are checked before its bytes are read).',
+    'Documents of at most 10 pages and 8 MB are converted while the request waits (200); larger ones, `prefer=async`,',
+    '`delivery=webhook`, or a cold model server make a job (202): follow `links.events` (server-sent events); its',
+    '`completed` event carries the one-time `token` and the `result_url`, `markdown_url` and `json_url` to read the result',
+    'once. With `formats=md` alone the 200 body is the Markdown itself (`Content-Type: text/markdown`), not JSON.',
+    '',
+    '`pages` converts only some pages (e.g. `1-3,7,10-`); `on_page_error=skip` delivers the pages that converted when',
+    'others fail (`pages[].error`, `meta.failed_pages`; failed pages are not charged).',
+    '',
+    'With `delivery=webhook` the service POSTs `{"type":"job.completed","job_id","result_url"}` or',
+    '`{"type":"job.failed","job_id","error_code"}` to `webhook`, signed in `X-Service-Signature: t=<unix seconds>,v1=<hex',
+    'HMAC-SHA256 of "<t>.<raw body>" keyed by webhook_secret>`, with a `Webhook-Id` stable across retries (see `x-webhooks`).',
+    '',
+    'Send an `Idempotency-Key` (a fresh UUID per conversion) to retry safely: a job\'s 202 is replayed; a sync 200 is not',
+    '(results are not kept), so the same key again answers 409 `idempotency_key_reused`.',
+  ].join('\n'),
   tags: ['convert'],
   security: BEARER,
   consumes: ['multipart/form-data'],
@@ -90,8 +120,8 @@ export const convertSchema = {
       description: 'Converted inline: ConvertResult JSON, or the Markdown alone when formats=md.',
       headers: KEY_ROUTE_HEADERS,
       content: {
-        'application/json': { schema: ConvertResult },
-        'text/markdown': { schema: Type.String() },
+        'application/json': { schema: ConvertResult, example: CONVERT_RESULT_EXAMPLE },
+        'text/markdown': { schema: Type.String(), example: '# Annual report\n\nRevenue grew in every region.' },
       },
     },
     202: described(AsyncJob, 'Accepted as an async job: follow links.events, poll links.self, or wait for the webhook.', { ...KEY_ROUTE_HEADERS, ...HEADERS.replayed }),
