@@ -216,3 +216,18 @@ test('ruled tables: horizontal rules running past the outer verticals add a colu
   assert.equal(found.grids.length, 1);
   assert.deepEqual(found.grids[0].xs, [20, 100, 200, 300, 400]);
 });
+
+test('regions: a heading under white space across both columns opens a section; the columns above are read first', async () => {
+  const { createLayoutContext, layoutPageToMarkdown } = await import('../../src/convert/layout/index.js');
+  const runs = [];
+  for (let i = 0; i < 8; i++) runs.push(...words(`upper left line ${i} of the first section text.`, 50, 80 + i * 12));
+  for (let i = 0; i < 8; i++) runs.push(...words(`upper right line ${i} of the first section text.`, 320, 80 + i * 12));
+  runs.push(...words('Second Section', 50, 200, 14, { bold: true }));
+  for (let i = 0; i < 8; i++) runs.push(...words(`lower left line ${i} of the second section text.`, 50, 224 + i * 12));
+  for (let i = 0; i < 8; i++) runs.push(...words(`lower right line ${i} of the second section text.`, 320, 224 + i * 12));
+  const md = layoutPageToMarkdown({ index: 0, width: 612, height: 792, runs, rules: [], images: [], fromOcr: false }, createLayoutContext());
+  const at = (s: string) => md.indexOf(s);
+  assert.ok(at('upper left line 7') < at('upper right line 0'), md);
+  assert.ok(at('upper right line 7') < at('Second Section'), md);
+  assert.ok(at('Second Section') < at('lower left line 0') && at('lower left line 7') < at('lower right line 0'), md);
+});

@@ -54,6 +54,7 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
     let rows = 1;
     let j = i + 1;
     while (j < bands.length) {
+      if (startsSection(group, bands[j])) break;
       const next = narrowGutters(gutters, bands[j], gutterMin * 0.5);
       if (next.length === 0) break;
       gutters = next;
@@ -91,6 +92,31 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
   }
   flushFlow();
   return out;
+}
+
+/** White space across the whole region, in line heights, above a heading that opens a section. */
+const SECTION_GAP_LINES = 1.8;
+
+function median(values: number[]): number {
+  const s = values.slice().sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1] : 0;
+}
+
+/**
+ * A band that opens a new section of the page (XY-cut's horizontal cut): white space across the
+ * whole region above it, more than a paragraph break, and its first line set as a heading (bold
+ * or larger than the text above). The columns above are read to their end before it, even when
+ * the section below keeps the same columns.
+ */
+export function startsSection(above: Item[], band: Item[]): boolean {
+  const segs = above.filter((it) => it.seg).map((it) => it.seg!);
+  const first = band.reduce((a, b) => (b.top < a.top || (b.top === a.top && b.x0 < a.x0) ? b : a));
+  if (!first.seg || segs.length === 0) return false;
+  const lineHeight = median(segs.map((s) => s.bottom - s.top));
+  const bottom = Math.max(...above.map((it) => it.bottom));
+  if (first.top - bottom < SECTION_GAP_LINES * lineHeight) return false;
+  const size = median(segs.map((s) => s.size));
+  return (first.seg.bold && !segs.every((s) => s.bold)) || first.seg.size >= 1.15 * size;
 }
 
 /** Share of the characters set in a monospace face. */
