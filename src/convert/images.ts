@@ -1,11 +1,20 @@
 // Image inputs (PNG, JPEG, TIFF with several frames, WebP) decoded with sharp, in memory only.
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { ParseError } from './errors.js';
 import { MAX_DECODE_PIXELS, MAX_RENDER_PIXELS } from './limits.js';
 import type { GrayImage } from './pdf/render.js';
 
-// Zero retention and predictable memory: no decoded-image cache across documents.
-sharp.cache(false);
+// sharp is loaded on first use (a worker that only sees PDFs never needs it: ~20 MB each).
+type SharpFn = typeof import('sharp');
+let lib: Promise<SharpFn> | undefined;
+function sharpLib(): Promise<SharpFn> {
+  return (lib ??= import('sharp').then((m) => {
+    const sharp = ((m as { default?: SharpFn }).default ?? m) as SharpFn;
+    // Zero retention and predictable memory: no decoded-image cache across documents.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 function failure(err: unknown): ParseError {
   if (err instanceof ParseError) return err;
@@ -15,13 +24,13 @@ function failure(err: unknown): ParseError {
   return new ParseError('malformed_document');
 }
 
-const open = (bytes: Uint8Array, page = 0) =>
-  sharp(bytes, { page, limitInputPixels: MAX_DECODE_PIXELS, failOn: 'error', sequentialRead: true });
+const open = async (bytes: Uint8Array, page = 0): Promise<Sharp> =>
+  (await sharpLib())(bytes, { page, limitInputPixels: MAX_DECODE_PIXELS, failOn: 'error', sequentialRead: true });
 
 /** Frames of an image (TIFF pages, animated WebP frames); 1 for single images. */
 export async function imagePageCount(bytes: Uint8Array): Promise<number> {
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_DECODE_PIXELS }).metadata();
+    const meta = await (await sharpLib())(bytes, { limitInputPixels: MAX_DECODE_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new ParseError('malformed_document');
     if (meta.width * meta.height > MAX_DECODE_PIXELS) throw new ParseError('page_too_large');
     return Math.max(1, meta.pages ?? 1);
@@ -50,8 +59,8 @@ export function assumedDpi(width: number, height: number, density?: number): num
  */
 export async function decodeImagePageGray(bytes: Uint8Array, index: number, maxDpi?: number): Promise<GrayImage> {
   try {
-    const meta = await open(bytes, index).metadata();
-    let pipeline = open(bytes, index)
+    const meta = await (await open(bytes, index)).metadata();
+    let pipeline = (await open(bytes, index))
       .rotate() // honours EXIF orientation
       .flatten({ background: '#ffffff' })
       .greyscale();
@@ -87,8 +96,8 @@ export async function decodeImagePageGray(bytes: Uint8Array, index: number, maxD
 /** One frame re-encoded as PNG (GPU adapters), upright, within the render pixel budget. */
 export async function imagePagePng(bytes: Uint8Array, index: number): Promise<Uint8Array> {
   try {
-    const meta = await open(bytes, index).metadata();
-    let img = open(bytes, index).rotate();
+    const meta = await (await open(bytes, index)).metadata();
+    let img = (await open(bytes, index)).rotate();
     const pixels = (meta.width ?? 0) * (meta.height ?? 0);
     if (pixels > MAX_RENDER_PIXELS) {
       // GPU servers get at most what a rendered PDF page may have.

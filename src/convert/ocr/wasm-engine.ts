@@ -3,7 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
+
+// Loaded on first use: with the Tesseract CLI installed (production) a worker never needs it.
+let lib: Promise<typeof import('tesseract.js')> | undefined;
+const tesseract = () => (lib ??= import('tesseract.js'));
 import { traineddataPath } from './languages.js';
 
 interface EngineState {
@@ -23,6 +27,7 @@ function dataFile(code: string): string {
 }
 
 async function start(first: string): Promise<EngineState> {
+  const { createWorker, OEM } = await tesseract();
   const loaded = [first];
   const worker = await createWorker(loaded, OEM.LSTM_ONLY, {
     langPath: dirname(dataFile(first)),
@@ -40,6 +45,7 @@ async function start(first: string): Promise<EngineState> {
 async function use(s: EngineState, langs: string[]): Promise<void> {
   const key = langs.join('+');
   if (s.current === key) return;
+  const { OEM, PSM } = await tesseract();
   for (const code of langs) {
     if (s.loaded.includes(code)) continue;
     await s.worker.FS('writeFile', [`./${code}.traineddata`, gunzipSync(readFileSync(dataFile(code)))]);

@@ -1,9 +1,11 @@
 // Last-resort repair of a broken page tree (e.g. a catalog whose /Pages points at a page, pdf.js
 // issue 21436): rebuild /Pages from every page object in the file, in object order, with pdf-lib.
-import { PDFDict, PDFDocument, PDFName, PDFPageTree, PDFRef } from 'pdf-lib';
+import type { PDFDict as Dict, PDFDocument, PDFRef } from 'pdf-lib';
 
 /** The document with a rebuilt page tree, or null when there is nothing to rebuild from. */
 export async function rebuildPageTree(bytes: Uint8Array): Promise<Uint8Array | null> {
+  // Loaded on first use: most workers never repair a document.
+  const { PDFDict, PDFDocument, PDFName, PDFPageTree } = await import('pdf-lib');
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: false, updateMetadata: false });
@@ -22,7 +24,7 @@ export async function rebuildPageTree(bytes: Uint8Array): Promise<Uint8Array | n
   const tree = PDFPageTree.withContext(ctx);
   for (const ref of pages) tree.pushLeafNode(ref);
   const treeRef = ctx.register(tree);
-  for (const ref of pages) (ctx.lookup(ref) as PDFDict).set(PDFName.of('Parent'), treeRef);
+  for (const ref of pages) (ctx.lookup(ref) as Dict).set(PDFName.of('Parent'), treeRef);
   doc.catalog.set(PDFName.of('Pages'), treeRef);
   try {
     return await doc.save({ useObjectStreams: false });

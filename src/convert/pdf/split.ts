@@ -1,10 +1,14 @@
 // Page windows of a PDF as PDFs of their own (GPU adapters send documents in page windows). Runs in
 // a pool worker: the document is loaded with pdf-lib once and every window is cut from it
 // (issue 10 item 9: not once per window, and never on the event loop).
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { ParseError } from '../errors.js';
 
+// pdf-lib is loaded on first use: only GPU adapters' windows and page-tree repairs need it.
+const pdfLib = () => import('pdf-lib');
+
 async function load(bytes: Uint8Array): Promise<PDFDocument> {
+  const { PDFDocument } = await pdfLib();
   try {
     return await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   } catch {
@@ -13,6 +17,7 @@ async function load(bytes: Uint8Array): Promise<PDFDocument> {
 }
 
 async function cut(src: PDFDocument, first: number, last: number): Promise<Uint8Array> {
+  const { PDFDocument } = await pdfLib();
   const out = await PDFDocument.create({ updateMetadata: false });
   const indices = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   for (const p of await out.copyPages(src, indices)) out.addPage(p);
