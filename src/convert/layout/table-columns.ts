@@ -23,6 +23,8 @@ export const CROSSING_MIN_LINES = 4;
 export const SPARSE_COLUMN_MIN_LINES = 2;
 /** A chunk spans the columns it crosses when its margins to their text differ by at most this share of their width (or one em). */
 export const CENTRED_SHARE = 0.1;
+/** More column channels than this and the text is not a table (each channel costs a pass over the lines). */
+export const MAX_COLUMNS = 80;
 /** Widest table (points) the projection handles; wider input has no columns. */
 const MAX_TABLE_WIDTH = 5000;
 
@@ -138,6 +140,8 @@ export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
       start = -1;
     }
   }
+  // Scattered glyphs (a drawing's labels) leave channels everywhere: not a table.
+  if (zones.length > MAX_COLUMNS) return [];
   const cuts = zones.flatMap((z) => channelCuts(left + z.x0, left + z.x1, cover, left, lines, minChannel));
   return dropEmptyColumns(cuts, all);
 }
