@@ -13,6 +13,7 @@ const src = join(root, 'src');
 const dist = join(root, 'dist');
 const stamp = join(dist, '.build-stamp');
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) => join(root, f));
+const web = join(root, 'web');
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -24,7 +25,7 @@ function* files(dir) {
 
 function newestSourceMs() {
   let newest = 0;
-  for (const f of [...files(src), ...CONFIG_FILES]) newest = Math.max(newest, statSync(f).mtimeMs);
+  for (const f of [...files(src), ...files(web), ...CONFIG_FILES]) newest = Math.max(newest, statSync(f).mtimeMs);
   return newest;
 }
 
@@ -43,6 +44,12 @@ for (const f of files(src)) {
   if (f.endsWith('.ts')) continue;
   cpSync(f, join(dist, relative(src, f)));
   copied++;
+}
+// The web playground (DECISIONS §8): bundled by esbuild into dist/playground.
+const playground = spawnSync(process.execPath, [join(root, 'scripts', 'build-playground.mjs')], { stdio: 'inherit' });
+if (playground.status !== 0) {
+  console.error('build failed: the playground bundle');
+  process.exit(playground.status ?? 1);
 }
 writeFileSync(stamp, `${new Date().toISOString()}\n`);
 console.error(`built dist/ (${copied} asset files copied)`);
