@@ -48,6 +48,11 @@ export interface Block {
    * from …"), not text that merely sits in the margin.
    */
   folio?: boolean;
+  /**
+   * Furniture only: the line carries a page number as a piece of its own ("Annual Report ⟶ 9"):
+   * a running line by its form, the evidence a document too short to show repetition has.
+   */
+  numbered?: boolean;
 }
 
 export interface PageModel {

@@ -4,7 +4,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
-import { differsOnlyInFolio, keepContentFurniture, markRunningLines } from '../../src/convert/layout/furniture.js';
+import { differsOnlyInFolio, keepContentFurniture, markRunningLines, readsAsProse } from '../../src/convert/layout/furniture.js';
+import { carriesFolio, isPageNumber, isStamp } from '../../src/convert/layout/margins.js';
 import { renderPageMarkdown } from '../../src/convert/markdown/render.js';
 import type { Block, BlockType, PageModel } from '../../src/convert/model.js';
 
@@ -97,4 +98,63 @@ test('running lines: linear enough for 1,000 pages', () => {
   assert.ok(Date.now() - t0 < 2000);
   assert.equal(out[10].blocks[0].type, 'page_header');
   assert.equal(out[10].blocks[2].type, 'page_footer');
+});
+
+test('a one-page document: a sentence in the top margin is content; a folio, a head with a folio and a label stay furniture', () => {
+  const page = pageOf([
+    block('Results are summarised in the table below. Figures are provisional.', 60, 'page_header'),
+    { ...block('Quarterly Review 7', 30, 'page_header'), numbered: true },
+    block('Body text.', 300),
+    block('Conference on Things 2015', 700, 'page_footer'),
+    { ...block('7', 770, 'page_footer'), folio: true },
+  ]);
+  const [out] = markRunningLines([page]);
+  assert.deepEqual(out.blocks.map((b) => b.type), ['paragraph', 'page_header', 'paragraph', 'page_footer', 'page_footer']);
+  assert.match(renderPageMarkdown(out), /Results are summarised in the table below\. Figures are provisional\./);
+});
+
+test('readsAsProse: sentences and long runs of words, not labels', () => {
+  assert.ok(readsAsProse('Results are summarised in the table below.'));
+  assert.ok(readsAsProse('one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen'));
+  for (const t of ['NETS 2015', 'Journal of Examples', 'J. Smith et al.', 'www.example.org', 'Chapter 3. Methods']) assert.ok(!readsAsProse(t), t);
+});
+
+test('a two-page document: a sentence in the margin of both pages is furniture, on one page only it is content', () => {
+  const pages = [1, 2].map((i) => pageOf([
+    block('This report is confidential and must not be shared.', 30, 'page_header'),
+    ...(i === 1 ? [block('Dear customer, thank you for your order.', 70, 'page_header')] : []),
+    block(`Body ${i}.`, 300),
+  ]));
+  const out = markRunningLines(pages);
+  assert.deepEqual(out[0].blocks.map((b) => b.type), ['page_header', 'paragraph', 'paragraph']);
+  assert.deepEqual(out[1].blocks.map((b) => b.type), ['page_header', 'paragraph']);
+  assert.match(renderPageMarkdown(out[0]), /Dear customer, thank you for your order\./);
+});
+
+test('folio forms: chapter-page numbers and scan stamps by themselves, page numbers as a piece of a running line', () => {
+  for (const t of ['7-45', 'A-3', '- 41 -', 'Page 3 of 9', 'xii']) assert.ok(isPageNumber(t), t);
+  for (const t of ['2012-2013', 'Total 45', '7.45 EUR']) assert.ok(!isPageNumber(t), t);
+  assert.ok(isStamp('Digitized by Google'));
+  assert.ok(carriesFolio(['Journal of Things | www.example.org', '3', 'March 2014 | Volume 8']));
+  assert.ok(carriesFolio(['Annual Report', 'iv']));
+  assert.ok(!carriesFolio(['Annual Report', '2014']), 'a year is not a folio');
+  assert.ok(!carriesFolio(['12']), 'a bare folio is a folio, not a line carrying one');
+});
+
+test('a one-page document keeps a body sentence at the top margin above a table', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  // A 1-inch margin puts the first body line inside the top 12 %; a gap sets it apart from what follows.
+  page.drawText('Remain behind the question of the border. Answer power likely.', { x: 72, y: 792 - 90, size: 11, font });
+  const rows = [['Item', 'Q1', 'Q2', 'Q3'], ['Budget', '939.7', '367', '818.8'], ['Whole', '16.2', '922', '34.8'], ['Other', '1.5', '12', '3.9']];
+  rows.forEach((row, r) => row.forEach((cell, c) => page.drawText(cell, { x: 72 + c * 110, y: 792 - 140 - r * 22, size: 11, font })));
+  page.drawText('The rest of the page is ordinary text that follows the table.', { x: 72, y: 792 - 260, size: 11, font });
+  page.drawText('Journal of Examples | www.example.org', { x: 72, y: 40, size: 8, font });
+  page.drawText('3', { x: 300, y: 40, size: 8, font });
+  page.drawText('March 2014 | Volume 8', { x: 450, y: 40, size: 8, font });
+  const out = await parseDocument(await doc.save(), { pageTimeoutS: 30 });
+  assert.match(out.pages[0], /Remain behind the question of the border\. Answer power likely\./);
+  assert.match(out.pages[0], /ordinary text that follows the table/);
+  assert.doesNotMatch(out.pages[0], /Journal of Examples/, 'a margin line carrying a folio is a running footer');
 });

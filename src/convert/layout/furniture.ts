@@ -97,6 +97,53 @@ export function keepContentFurniture(page: PageModel): PageModel {
   return { ...page, blocks: page.blocks.map((b): Block => (isFurniture(b) && !b.folio ? { type: 'paragraph', bbox: b.bbox, markdown: b.markdown, lines: b.lines } : b)) };
 }
 
+/** Running text, not a label: a sentence of this many words or more, or this many words at all. */
+const PROSE_SENTENCE_WORDS = 6;
+const PROSE_WORDS = 15;
+
+/**
+ * Whether a margin line reads as running text: it ends a sentence and is longer than a label, or
+ * is long. Running heads and footers are labels (a title, a name, a date, a URL, a folio).
+ */
+export function readsAsProse(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return words >= PROSE_WORDS || (words >= PROSE_SENTENCE_WORDS && /[.!?…]["'”’)\]]?$/u.test(text.trim()));
+}
+
+/**
+ * Documents too short for repetition across three pages (one or two pages) give the page
+ * layout's margin rules no evidence but form. There a margin line the layout set aside that reads
+ * as running text (a sentence above a table at a 1-inch top margin) is the document's text,
+ * unless it repeats on both pages of two; labels, folios and lines that carry one stay furniture.
+ * (Single pages cut from longer documents, a common input, carry their running heads: those are
+ * labels, and olmOCR-style checks want them left out.)
+ */
+function shortDocumentFurniture(pages: PageModel[]): PageModel[] {
+  const setAside = pages.map((page) => page.blocks.filter((b) => isFurniture(b) && !b.folio && !b.numbered && readsAsProse(plainText(b))));
+  // Per running key, its text on each page where it was set aside (first occurrence per page).
+  const texts = new Map<string, string[]>();
+  for (const blocks of setAside) {
+    const seen = new Set<string>();
+    for (const b of blocks) {
+      const text = plainText(b);
+      const key = runningKey(text);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      texts.set(key, [...(texts.get(key) ?? []), text]);
+    }
+  }
+  const repeated = (b: Block): boolean => {
+    const t = texts.get(runningKey(plainText(b)));
+    return pages.length > 1 && t !== undefined && t.length === pages.length && differsOnlyInFolio(t);
+  };
+  return pages.map((page, p) => {
+    const content = new Set(setAside[p].filter((b) => !repeated(b)));
+    if (content.size === 0) return keepContentFurniture(page);
+    const blocks = page.blocks.map((b): Block => (content.has(b) ? { type: 'paragraph', bbox: b.bbox, markdown: b.markdown, lines: b.lines } : b));
+    return keepContentFurniture({ ...page, blocks });
+  });
+}
+
 /** A margin line the page layout set aside (margins.ts) is confirmed by this many pages. */
 const SET_ASIDE_MIN_PAGES = 2;
 
@@ -106,11 +153,11 @@ const SET_ASIDE_MIN_PAGES = 2;
  * only when it repeats on two pages or more (and the share below) with nothing but a folio
  * changing, a first or last block in the margin band becomes furniture when it repeats on three
  * or more; everything else is content. Bare folios and stamps need no evidence. Documents of one
- * or two pages carry no such evidence: there the page layout's margin rules decide alone.
+ * or two pages carry little such evidence: there a set-aside margin line that reads as running text
+ * is content unless it repeats on both pages (shortDocumentFurniture).
  */
 export function markRunningLines(pages: PageModel[]): PageModel[] {
-  // Too few pages for repetition to say anything: the page layout's margin decisions stand.
-  if (pages.length < RUNNING_LINE_MIN_PAGES) return pages.map(keepContentFurniture);
+  if (pages.length < RUNNING_LINE_MIN_PAGES) return shortDocumentFurniture(pages);
   const perPage = pages.map(candidates);
   const byKey = new Map<string, { pages: Set<number>; setAside: Set<number>; texts: string[] }>();
   perPage.forEach((cands, p) => {

@@ -1,8 +1,11 @@
 // Running headers, footers, page numbers and download stamps in the page margins.
 import type { Segment } from './lines.js';
 
-const PAGE_NUMBER = /^(?:page|p\.|seite|página|pagina)?\s*[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,4})?$/i;
-const STAMP = /(?:^|\s)(?:downloaded|retrieved|accessed)\s+(?:from|on|at)\b|^this (?:article|document) is protected|^all rights reserved|^for personal use only|^provided by\b/i;
+// A chapter-page folio ("7-45", "A-3": manuals number pages within chapters) counts as one.
+const PAGE_NUMBER = /^(?:page|p\.|seite|página|pagina)?\s*[-–—(]?\s*(?:(?:\d{1,3}|[a-z])[-–]\d{1,4}|\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,4})?$/i;
+const STAMP = /(?:^|\s)(?:downloaded|retrieved|accessed)\s+(?:from|on|at)\b|^this (?:article|document) is protected|^all rights reserved|^for personal use only|^provided by\b|^digiti[sz]ed by\b/i;
+/** A four-digit year: a table heading or a date more often than a folio. */
+const YEAR = /^(?:1[5-9]|20)\d\d$/;
 
 /** "Figure 7-26.", "Table 3:", "Fig. 2" — a caption under a figure that ends low on the page. */
 const CAPTION_LINE = /^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|listing|scheme|graph)\.?\s*(?:\d+|[IVX]+)(?:[-.–]\d+)*\s*[.:\-–—]/i;
@@ -48,11 +51,22 @@ export interface MarginSplit {
   furniture: Segment[];
   /** lineIds of the furniture lines that are folios or stamps by themselves. */
   folios: Set<number>;
+  /**
+   * lineIds of the other furniture lines that carry a page number as a piece of their own
+   * ("Annual Report ⟶ 9", "Journal | url ⟶ 3 ⟶ March 2014"): running lines by their form alone,
+   * where a document is too short for repetition to show it (furniture.ts).
+   */
+  numbered: Set<number>;
+}
+
+/** A margin line set in pieces, one of which is a page number (not a year) by itself. */
+export function carriesFolio(pieces: string[]): boolean {
+  return pieces.length >= 2 && pieces.some((t) => isPageNumber(t) && !YEAR.test(t.trim()));
 }
 
 /** dropMarginLines, keeping what it sets aside (furniture is typed, never silently deleted). */
 export function splitMarginLines(segs: Segment[], pageHeight: number, body: number, noisySizes = false): MarginSplit {
-  if (segs.length === 0) return { body: segs, furniture: [], folios: new Set() };
+  if (segs.length === 0) return { body: segs, furniture: [], folios: new Set(), numbered: new Set() };
   const lines = new Map<number, Segment[]>();
   for (const s of segs) {
     const l = lines.get(s.lineId);
@@ -124,7 +138,8 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
     drop.add(b.id);
     folios.add(b.id);
   }
-  if (drop.size === 0) return { body: segs, furniture: [], folios: new Set() };
+  if (drop.size === 0) return { body: segs, furniture: [], folios: new Set(), numbered: new Set() };
   for (const id of folios) if (!drop.has(id)) folios.delete(id);
-  return { body: segs.filter((s) => !drop.has(s.lineId)), furniture: segs.filter((s) => drop.has(s.lineId)), folios };
+  const withFolio = new Set(boxes.filter((b) => drop.has(b.id) && !folios.has(b.id) && carriesFolio(b.texts)).map((b) => b.id));
+  return { body: segs.filter((s) => !drop.has(s.lineId)), furniture: segs.filter((s) => drop.has(s.lineId)), folios, numbered: withFolio };
 }

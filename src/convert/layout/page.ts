@@ -211,7 +211,7 @@ export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageMode
     const rest = all.slice(MAX_RUNS_PER_PAGE);
     out.push({ type: 'paragraph', bbox: unionBBox(rest.map((r) => boxBBox(r))), markdown: rest.map((r) => r.text).join(' '), lines: [] });
   }
-  const furniture = marginBlocks(margins.furniture, margins.folios, input.height);
+  const furniture = marginBlocks(margins.furniture, margins.folios, margins.numbered, input.height);
   const content = joinContinuations(out.filter((b) => b.markdown.trim().length > 0));
   const page: PageModel = {
     width: input.width,
@@ -222,7 +222,7 @@ export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageMode
 }
 
 /** Margin lines set aside by splitMarginLines, one furniture block per line, top to bottom. */
-function marginBlocks(segs: Segment[], folios: Set<number>, pageHeight: number): Block[] {
+function marginBlocks(segs: Segment[], folios: Set<number>, numbered: Set<number>, pageHeight: number): Block[] {
   const byLine = new Map<number, Segment[]>();
   for (const s of segs) {
     const l = byLine.get(s.lineId);
@@ -235,7 +235,9 @@ function marginBlocks(segs: Segment[], folios: Set<number>, pageHeight: number):
     const text = line.map((s) => s.text).join(' ');
     const bbox = unionBBox(line.map(spanBBox));
     const type = (bbox[1] + bbox[3]) / 2 < pageHeight / 2 ? 'page_header' : 'page_footer';
-    blocks.push({ type, bbox, markdown: text, lines: [{ text, bbox }], folio: folios.has(id) });
+    const block: Block = { type, bbox, markdown: text, lines: [{ text, bbox }], folio: folios.has(id) };
+    if (numbered.has(id)) block.numbered = true;
+    blocks.push(block);
   }
   return blocks.sort((a, b) => a.bbox[1] - b.bbox[1]);
 }
