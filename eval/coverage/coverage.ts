@@ -54,6 +54,14 @@ function missingIndexes(want: LayerWords, have: string[]): number[] {
   });
 }
 
+/**
+ * An ordered list item's number is printed text ("155. Specific events…" renders as item 155):
+ * it stays a word here, where markdownWords takes list markers for syntax.
+ */
+function keepItemNumbers(md: string): string {
+  return md.replace(/^(\s{0,12})(\d+)[.)](\s+)/gm, '$1$2$3');
+}
+
 export interface PageCoverage {
   /** Right-to-left pages are counted in letters: their text layer holds words in visual pieces. */
   unit: 'words' | 'letters';
@@ -86,7 +94,7 @@ export function pageCoverage(content: string[], furniture: string[], markdown: s
     return { unit: 'letters', words: want.length, found: want.length - missing.length, inOrder: inOrderCount(want, have), furnitureWords: edge.length, furnitureTaken: missingWords(edge, missingWords(have, want)).length, missing };
   }
   const want = layerWords(content);
-  const have = unhyphenate(markdownWords(markdown));
+  const have = unhyphenate(markdownWords(keepItemNumbers(markdown)));
   const missing = missingIndexes(want, have);
   const edge = layerWords(furniture);
   // Furniture words are looked up among the output words the content did not use.

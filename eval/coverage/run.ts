@@ -5,6 +5,7 @@
 // their words the furniture rule took. Issue 9 target: ≥ 99 % of each page's words. "In order"
 // compares with the layer's lines top to bottom: meaningful on single-column pages only.
 //   --verbose   list the missing words of pages under the target
+//   --case S    only the cases whose id contains S (repeatable)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,8 +61,11 @@ function pad(s: string | number, n: number): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
-  const ids = readdirSync(CORPUS).filter((d) => existsSync(join(CORPUS, d, 'meta.json'))).sort();
+  const { values } = parseArgs({ options: { verbose: { type: 'boolean', default: false }, case: { type: 'string', multiple: true } } });
+  const only = values.case ?? [];
+  const ids = readdirSync(CORPUS)
+    .filter((d) => existsSync(join(CORPUS, d, 'meta.json')) && (only.length === 0 || only.some((s) => d.includes(s))))
+    .sort();
   const results: CaseCoverage[] = [];
   try {
     for (const id of ids) {

@@ -69,3 +69,25 @@ test('coverage: right-to-left pages are counted in letters', () => {
   assert.equal(c.unit, 'letters');
   assert.ok(c.found < c.words && c.found >= 5);
 });
+
+test('coverage: folios with dashes or chapter numbers, a folio piece of a running line and stamps are furniture candidates', () => {
+  const lines = [
+    { y: 30, text: 'Downloaded from example.org on July 12, 2017', baseline: 0 },
+    { y: 300, text: 'Body text of the page', baseline: 1 },
+    { y: 760, text: 'Journal of Examples | www.example.org', baseline: 2 },
+    { y: 760, text: '3', baseline: 2 },
+    { y: 760, text: 'March 2014 | Volume 8', baseline: 2 },
+    { y: 775, text: '- 41 -', baseline: 3 },
+  ];
+  assert.deepEqual([...furnitureCandidates([{ height: 792, lines }])[0]].sort(), [0, 2, 3, 4, 5]);
+  const chapter = furnitureCandidates([{ height: 792, lines: [{ y: 300, text: 'Body', baseline: 0 }, { y: 770, text: '7-45', baseline: 1 }] }]);
+  assert.deepEqual([...chapter[0]], [1]);
+  // A year in a margin table heading is not a folio piece.
+  const year = furnitureCandidates([{ height: 792, lines: [{ y: 300, text: 'Body', baseline: 0 }, { y: 770, text: 'Output', baseline: 1 }, { y: 770, text: '2014', baseline: 1 }] }]);
+  assert.equal(year[0].size, 0);
+});
+
+test('coverage: an ordered list item keeps its printed number', () => {
+  const c = pageCoverage(['155. Specific events were important.'], [], '155. Specific events were important.');
+  assert.equal(c.found, c.words);
+});
