@@ -31,6 +31,13 @@ if (files.length === 0) {
 // before the test processes start, so they do not each run initdb at the same time.
 const warm = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./src/store/pglite.ts')).pgliteEmptyTemplate()"], { stdio: 'inherit' });
 if (warm.status !== 0) console.error('warning: could not prepare the PGlite template; each test process will make its own');
-// A test that hangs fails after 10 minutes instead of holding CI until its 90-minute limit.
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${resilience ? 1 : 2}`, '--test-timeout=600000', ...files], { stdio: 'inherit' });
+// Say which stores the store-parameterised suites run on (DECISIONS §1: PostgreSQL only with TEST_DATABASE_URL).
+console.log(process.env.TEST_DATABASE_URL
+  ? `stores: PGlite and PostgreSQL (TEST_DATABASE_URL); ${files.length} test files`
+  : `stores: PGlite only (set TEST_DATABASE_URL=postgres://… to run the PostgreSQL suites too); ${files.length} test files`);
+// A readable reporter: `spec` (one line per test, failures in full at the end); TAP stays available
+// with DOCCONV_TEST_REPORTER=tap. A test that hangs fails after 10 minutes instead of holding CI
+// until its 90-minute limit.
+const reporter = process.env.DOCCONV_TEST_REPORTER || 'spec';
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-reporter=${reporter}`, `--test-concurrency=${resilience ? 1 : 2}`, '--test-timeout=600000', ...files], { stdio: 'inherit' });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -25,6 +25,7 @@ import { adminRoutes } from './api/admin.js';
 import { docsRoutes } from './api/docs.js';
 import { referenceRoutes } from './api/reference.js';
 import { playgroundRoutes } from './api/playground.js';
+import { signupRoutes } from './api/signup.js';
 import { keysRoutes } from './api/keys.js';
 import { healthProbes, metaRoutes } from './api/meta.js';
 import { usageRoutes } from './api/usage.js';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(docsRoutes); // /docs/errors[/:code]: outside /v1 (doc_url = $DOCCONV_PUBLIC_URL/docs/errors/<code>)
   await app.register(referenceRoutes); // /docs: the API reference (Swagger UI from node_modules, DECISIONS §8)
   await app.register(playgroundRoutes()); // /: the web playground (dist/playground, DECISIONS §8)
+  await app.register(signupRoutes); // /signup: the default unlock_url's page (DECISIONS §1)
 
   await app.ready();
   return app;

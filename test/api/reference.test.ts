@@ -48,4 +48,11 @@ describe('API reference and error pages', () => {
     assert.match((await get('/docs/errors/trial_expired')).body, /Reserved:/);
     assert.match((await get('/docs/errors')).body, /trial_expired<\/code><\/a><\/td><td>402<\/td><td><code>[a-z_]+<\/code><\/td><td>[^<]+<em>\(reserved/);
   });
+
+  it('the default unlock_url answers a page saying how to get a key (not a 404)', async () => {
+    const res = await get('/signup');
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /admin\/accounts/);
+    assert.equal(t.config.signupUrl, `${t.config.publicUrl}/signup`);
+  });
 });
