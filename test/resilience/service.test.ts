@@ -11,12 +11,17 @@ import { MB, freshDatabase, startServer, tally, type Server } from './server.js'
 
 const CORPUS = join(process.cwd(), '..', 'shared', 'corpus');
 
-async function submit(s: Server, key: string, pdf: Uint8Array, fields: Record<string, string> = { prefer: 'async' }) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  f.append('file', new Blob([pdf], { type: 'application/pdf' }), 'doc.pdf');
-  const r = await fetch(`${s.base}/v1/convert`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: f });
-  return { status: r.status, body: await r.json().catch(() => ({})) as { job_id?: string; code?: string } };
+/** One convert call, retried like a well-behaved client on 429 (a node just started sheds while it warms). */
+async function submit(s: Server, key: string, pdf: Uint8Array, fields: Record<string, string> = { prefer: 'async' }, retries = 5) {
+  for (let attempt = 0; ; attempt++) {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.append(k, v);
+    f.append('file', new Blob([pdf], { type: 'application/pdf' }), 'doc.pdf');
+    const r = await fetch(`${s.base}/v1/convert`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: f });
+    const body = await r.json().catch(() => ({})) as { job_id?: string; code?: string };
+    if (r.status !== 429 || attempt >= retries) return { status: r.status, body };
+    await new Promise((res) => setTimeout(res, 1000));
+  }
 }
 
 async function statusOf(s: Server, key: string, jobId: string): Promise<string> {
@@ -87,13 +92,19 @@ describe('resilience: service', () => {
   it('kill -9 of a node mid-job: on restart the job ends failed and nothing stays reserved', async () => {
     const data = join(dir, 'kill9');
     const a = await startServer({ DOCCONV_DATA_DIR: data });
-    const { key } = await a.account('pro');
-    const job = await submit(a, key, await makePdf(120, 'MARKKILL'));
-    assert.equal(job.status, 202);
-    const until = Date.now() + 60_000;
-    while ((await statusOf(a, key, job.body.job_id!)) === 'queued' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const before = await a.usage(key);
-    await a.kill9();
+    let key: string;
+    let job: Awaited<ReturnType<typeof submit>>;
+    let before: Awaited<ReturnType<Server['usage']>>;
+    try {
+      ({ key } = await a.account('pro'));
+      job = await submit(a, key, await makePdf(120, 'MARKKILL'));
+      assert.equal(job.status, 202);
+      const until = Date.now() + 60_000;
+      while ((await statusOf(a, key, job.body.job_id!)) === 'queued' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      before = await a.usage(key);
+    } finally {
+      await a.kill9();
+    }
     const b = await startServer({ DOCCONV_DATA_DIR: data });
     try {
       const st = await waitTerminal(b, key, job.body.job_id!, 30_000);
