@@ -81,3 +81,22 @@ export function unionBBox(boxes: BBox[]): BBox {
 export function roundBBox(b: BBox): BBox {
   return b.map((v) => Math.round(v * 100) / 100) as BBox;
 }
+
+/**
+ * The page as it leaves the engine once the document passes are done: blocks without their lines
+ * and layout-only fields (they served the passes; the result needs type, box, Markdown, level).
+ * Keeps what crosses the worker boundary small.
+ */
+export function finishedPage(page: PageModel): PageModel {
+  return {
+    width: page.width,
+    height: page.height,
+    blocks: page.blocks.map((b): Block => {
+      const out: Block = { type: b.type, bbox: b.bbox, markdown: b.markdown, lines: [] };
+      if (b.level !== undefined) out.level = b.level;
+      if (b.depth !== undefined) out.depth = b.depth;
+      if (b.marker !== undefined) out.marker = b.marker;
+      return out;
+    }),
+  };
+}

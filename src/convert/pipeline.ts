@@ -10,7 +10,7 @@ import { MIN_PAGE_CHARS_FOR_BODY, recordSizes } from './layout/context.js';
 import type { PageLayoutInput } from './layout/types.js';
 import { markRunningLines } from './layout/furniture.js';
 import { renderPageMarkdown } from './markdown/render.js';
-import type { PageModel } from './model.js';
+import { finishedPage, type PageModel } from './model.js';
 import { PageTreeError, withPdfPages } from './pdf/document.js';
 import { pdfPageSource } from './source/pdf.js';
 import { imagePageSource } from './source/image.js';
@@ -164,7 +164,7 @@ export function finishDocument(pages: WindowPage[], withFailed = false): ParsedD
 }
 
 function rendered(pageModels: PageModel[]): ParsedDocument {
-  return { pages: pageModels.map(renderPageMarkdown), pageModels };
+  return { pages: pageModels.map(renderPageMarkdown), pageModels: pageModels.map(finishedPage) };
 }
 
 class Budget {
