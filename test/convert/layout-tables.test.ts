@@ -209,3 +209,21 @@ test('tables: a short group label centred over year columns spans them, beside a
   assert.deepEqual(texts(t)[0], ['', '', 'Men', '·', '·']);
   assert.equal(t.rows[0][2]?.colSpan, 3);
 });
+
+test('tables: section labels the reading-order pass took out between two parts of a table are rows of it', async () => {
+  const { joinSplitGrids } = await import('../../src/convert/layout/table-blocks.js');
+  const grid = (rows: string[][], y0: number) => {
+    const runs: TextRun[] = [];
+    rows.forEach((r, i) => r.forEach((t, c) => runs.push(...(c === 0 ? words(t, 50, y0 + i * 14) : right(t, 200 + 60 * (c - 1), y0 + i * 14)))));
+    return { kind: 'grid' as const, items: items(runs), gutters: [] };
+  };
+  const upper = grid([['North', '12.5', '7'], ['South', '3.25', '11'], ['East', '8.0', '4']], 100);
+  const section = { kind: 'flow' as const, items: items([...words('Overseas areas', 50, 150, 10, { bold: true }), ...words('Islands', 50, 164)]) };
+  const lower = grid([['West', '1.5', '2'], ['Centre', '44.0', '13']], 180);
+  const joined = joinSplitGrids([upper, section, lower]);
+  assert.equal(joined.length, 1);
+  assert.equal(joined[0].items.length, upper.items.length + section.items.length + lower.items.length);
+  // A paragraph between two tables stays text.
+  const prose = { kind: 'flow' as const, items: items(words('This paragraph of running text is long enough to be prose, not a row label at all.', 50, 150)) };
+  assert.equal(joinSplitGrids([upper, prose, lower]).length, 3);
+});

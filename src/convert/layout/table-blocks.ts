@@ -5,8 +5,9 @@
 //   set just above a table, right of its label column and within its width, short and not a
 //   caption, is the table's top heading row instead;
 // - one table cut in two: the reading-order pass ends a grid where a row narrows its first
-//   gutter too much (a wide number, a footnote marker); two grids one above the other, a row's
-//   pitch apart, whose lines share the same column boundaries are one table.
+//   gutter too much (a wide number, a footnote marker) or at section rows set apart (a label
+//   alone on its line); two grids one above the other, a row's pitch apart or parted only by
+//   such labels, whose lines share the same column boundaries are one table.
 import type { Item, RegionBlock } from './regions.js';
 import { isCaptionLine } from './margins.js';
 import { whitespaceColumnCuts } from './tables.js';
@@ -15,6 +16,10 @@ import { whitespaceColumnCuts } from './tables.js';
 const HEADING_GAP_EM = 1.5;
 /** Two grids this many font sizes apart (or less) may be one table cut in two. */
 const MAX_SPLIT_GAP_EM = 1.2;
+/** Section rows between two parts of one table: at most this many lines… */
+const MAX_SECTION_LINES = 3;
+/** …each at most this many font sizes from the parts. */
+const MAX_SECTION_GAP_EM = 2.5;
 /** Heading lines taken into one table at most (a group row and one above it). */
 const MAX_HEADING_LINES = 2;
 /** A heading chunk longer than this (characters) is prose. */
@@ -28,22 +33,47 @@ export function assembleTableBlocks(blocks: RegionBlock[]): RegionBlock[] {
 /** Consecutive grids a row's pitch apart with the same column boundaries become one. */
 export function joinSplitGrids(blocks: RegionBlock[]): RegionBlock[] {
   const out: RegionBlock[] = [];
-  for (const b of blocks) {
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k];
     const prev = out[out.length - 1];
-    if (prev?.kind === 'grid' && b.kind === 'grid' && sameTable(prev.items, b.items)) {
+    if (prev?.kind === 'grid' && b.kind === 'grid' && sameTable(prev.items, b.items, 0)) {
       out[out.length - 1] = { kind: 'grid', items: [...prev.items, ...b.items], gutters: prev.gutters };
-    } else out.push(b);
+      continue;
+    }
+    // Section rows (a label alone on its line, or two) that the reading-order pass took out of
+    // the table, between two parts of it.
+    const next = blocks[k + 1];
+    if (prev?.kind === 'grid' && b.kind === 'flow' && next?.kind === 'grid' && sectionRows(prev.items, b.items)) {
+      const height = Math.max(...b.items.map((i) => i.bottom)) - Math.min(...b.items.map((i) => i.top));
+      if (sameTable(prev.items, next.items, height)) {
+        out[out.length - 1] = { kind: 'grid', items: [...prev.items, ...b.items, ...next.items], gutters: prev.gutters };
+        k++;
+        continue;
+      }
+    }
+    out.push(b);
   }
   return out;
 }
 
-function sameTable(upper: Item[], lower: Item[]): boolean {
+/** Lines that can be section rows of the table above: few, short, in its label column. */
+function sectionRows(table: Item[], flow: Item[]): boolean {
+  if (flow.length === 0 || flow.length > MAX_SECTION_LINES || flow.some((i) => !i.seg || i.seg.text.length > MAX_HEADING_CHARS)) return false;
+  const cells = table.filter((i) => i.seg);
+  if (cells.length !== table.length) return false;
+  const cuts = whitespaceColumnCuts(cells);
+  const left = Math.min(...cells.map((i) => i.x0));
+  const size = Math.max(...cells.map((i) => i.seg!.size));
+  return cuts.length >= 1 && flow.every((i) => i.x0 >= left - size && i.x1 <= cuts[0] + size);
+}
+
+function sameTable(upper: Item[], lower: Item[], between: number): boolean {
   const a = upper.filter((i) => i.seg);
   const b = lower.filter((i) => i.seg);
   if (a.length === 0 || b.length === 0 || upper.length !== a.length || lower.length !== b.length) return false;
   const size = Math.max(...a.map((i) => i.seg!.size));
   const gap = Math.min(...b.map((i) => i.top)) - Math.max(...a.map((i) => i.bottom));
-  if (gap < -0.25 * size || gap > MAX_SPLIT_GAP_EM * size) return false;
+  if (gap < -0.25 * size || gap > between + (between > 0 ? 2 * MAX_SECTION_GAP_EM : MAX_SPLIT_GAP_EM) * size) return false;
   const ca = whitespaceColumnCuts(a);
   const cb = whitespaceColumnCuts(b);
   const cab = whitespaceColumnCuts([...a, ...b]);
@@ -92,8 +122,12 @@ function headingLineAbove(flow: Item[], table: Item[], cuts: number[]): Item[] |
   if (segs.some((i) => !line.includes(i) && i.bottom > Math.min(...line.map((l) => l.top)) + 1)) return null;
   if (top - bottom > HEADING_GAP_EM * size || top - bottom < -0.25 * size) return null;
   if (line.some((i) => i.seg!.text.length > MAX_HEADING_CHARS || isCaptionLine(i.seg!.text))) return null;
-  // Right of the label column, within the table's width.
-  if (Math.min(...line.map((i) => i.x0)) <= cuts[0] || Math.max(...line.map((i) => i.x1)) > right + size) return null;
+  // Over the value columns: centred right of the label column, not starting at the table's
+  // left edge, no wider than the value columns, within the table's width (a group heading may
+  // be wider than the columns it heads).
+  const x0 = Math.min(...line.map((i) => i.x0));
+  const x1 = Math.max(...line.map((i) => i.x1));
+  if ((x0 + x1) / 2 <= cuts[0] || x0 <= left + size || x1 - x0 > right - cuts[0] + size || x1 > right + size) return null;
   if (left >= cuts[0]) return null;
   return line;
 }
