@@ -24,17 +24,17 @@ export interface InputFile {
   contentType: string | undefined;
 }
 
-export async function expandInputs(args: string[], cwd: string, outputDir: string | undefined): Promise<InputFile[]> {
+/** `onSkip`: told of each file in a folder that is not a PDF or image (the caller names it). */
+export async function expandInputs(args: string[], cwd: string, outputDir: string | undefined, onSkip: (label: string) => void = () => {}): Promise<InputFile[]> {
   const files: Array<{ path: string; label: string }> = [];
   for (const arg of args) {
     const path = resolve(cwd, arg);
     const info = await stat(path).catch(() => undefined);
     if (!info) throw new UsageError(`no such file or folder: ${arg}`, 'convert');
     if (info.isDirectory()) {
-      const names = (await readdir(path, { withFileTypes: true }))
-        .filter((e) => e.isFile() && extname(e.name).toLowerCase() in INPUT_MEDIA_TYPES)
-        .map((e) => e.name)
-        .sort();
+      const entries = (await readdir(path, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
+      const names = entries.filter((name) => extname(name).toLowerCase() in INPUT_MEDIA_TYPES);
+      for (const name of entries) if (!names.includes(name) && !name.startsWith('.')) onSkip(join(arg, name));
       if (names.length === 0) throw new UsageError(`no PDFs or images in folder ${arg} (${Object.keys(INPUT_MEDIA_TYPES).join(' ')})`, 'convert');
       for (const name of names) files.push({ path: join(path, name), label: join(arg, name) });
     } else {

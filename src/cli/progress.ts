@@ -119,19 +119,31 @@ export class ConvertProgress {
   }
 }
 
+/** Until its result is in, a file is at most this far along (its last page is not the end of it). */
+const UNFINISHED_CAP = 0.99;
+
+/**
+ * How far along the batch is, 0..1. Each file weighs the same and counts its own pages done over
+ * its pages (0 while its size is unknown, 1 once finished), so the figure never goes back when a
+ * job's size becomes known, and it reaches 1 only when every file is finished.
+ */
+export function batchFraction(files: ReadonlyArray<Pick<FileState, 'pagesDone' | 'pages' | 'finished'>>): number {
+  if (files.length === 0) return 0;
+  if (files.every((f) => f.finished)) return 1;
+  const sum = files.reduce((n, f) => n + (f.finished ? 1 : f.pages ? Math.min(UNFINISHED_CAP, f.pagesDone / f.pages) : 0), 0);
+  return Math.min(UNFINISHED_CAP, sum / files.length);
+}
+
 /** The one-line bar; pure, for tests. */
 export function renderBar(files: ReadonlyArray<Pick<FileState, 'label' | 'phase' | 'pagesDone' | 'pages' | 'finished'>>, columns: number): string {
   const filesDone = files.filter((f) => f.finished).length;
   const known = files.filter((f) => f.pages !== undefined);
   const pages = known.reduce((n, f) => n + (f.pages ?? 0), 0);
   const pagesDone = known.reduce((n, f) => n + f.pagesDone, 0);
-  // Fraction: pages where known, else files; a file of unknown size counts as one unit.
-  const unknown = files.filter((f) => f.pages === undefined);
-  const total = pages + unknown.length;
-  const done = pagesDone + unknown.filter((f) => f.finished).length;
-  const ratio = total === 0 ? 0 : Math.min(1, done / total);
-  const filled = Math.round(ratio * BAR_WIDTH);
-  const bar = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}%`;
+  const ratio = batchFraction(files);
+  const filled = Math.floor(ratio * BAR_WIDTH);
+  // Rounded down: 351 of 352 pages is 99 %, never 100 % before the end.
+  const bar = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}%`;
   const counts = `${pages > 0 ? `${pagesDone}/${pages} pages, ` : ''}${filesDone}/${files.length} files`;
   const active = files.find((f) => !f.finished && f.phase !== 'waiting');
   const activity = active ? ` ${active.label}: ${active.phase}${active.pages !== undefined && active.phase === 'processing' ? ` ${active.pagesDone}/${active.pages}` : ''}` : '';

@@ -5,7 +5,8 @@ import { DocconvError, DocconvNetworkError } from '../client/errors.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './context.js';
 
-export function reportError(io: CliIo, commandName: string, json: boolean, error: unknown): number {
+/** `hasApiKey`: whether the caller configured a key (the hints differ: no key is not an e-mail problem). */
+export function reportError(io: CliIo, commandName: string, json: boolean, error: unknown, hasApiKey = true): number {
   if (error instanceof UsageError) {
     io.stderr.write(`docconv ${commandName}: ${error.message}\nRun 'docconv ${commandName} --help' for usage.\n`);
     return CLI_EXIT.usage;
@@ -13,7 +14,7 @@ export function reportError(io: CliIo, commandName: string, json: boolean, error
   if (error instanceof DocconvError) {
     const where = [`HTTP ${error.status}`, error.requestId ? `request ${error.requestId}` : ''].filter(Boolean).join(', ');
     io.stderr.write(`docconv: ${error.code}: ${error.message} (${where})\n`);
-    const hint = hintFor(error.code);
+    const hint = hintFor(error.code, hasApiKey);
     if (hint) io.stderr.write(`hint: ${hint}\n`);
     if (json) io.stderr.write(`${JSON.stringify({ error: { ...error.envelope, status: error.status, exit_code: error.exitCode, retry_after: error.retryAfter } })}\n`);
     return error.exitCode;
@@ -31,7 +32,11 @@ export function reportError(io: CliIo, commandName: string, json: boolean, error
   return CLI_EXIT.failure;
 }
 
-function hintFor(code: string): string | undefined {
+export function hintFor(code: string, hasApiKey = true): string | undefined {
+  // Without a key the service answers anonymous callers 401/403 (signup_required): say what is missing.
+  if (!hasApiKey && (code === 'unauthenticated' || code === 'signup_required')) {
+    return 'no API key is set: set DOCCONV_API_KEY or pass --api-key (an operator creates accounts with `docconv admin accounts create`)';
+  }
   switch (code) {
     case 'unauthenticated':
       return 'set DOCCONV_API_KEY or pass --api-key (an operator creates accounts with `docconv admin accounts create`)';

@@ -53,7 +53,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     const ctx = new CliContext(io, parsed, command.name);
     return await command.run(ctx, parsed);
   } catch (error) {
-    return reportError(io, command.name, argv.includes('--json'), error);
+    const hasApiKey = Boolean(io.env.DOCCONV_API_KEY) || argv.some((a) => a === '--api-key' || a.startsWith('--api-key='));
+    return reportError(io, command.name, argv.includes('--json'), error, hasApiKey);
   }
 }
 

@@ -7,7 +7,7 @@ import { CLI_EXIT } from '../../errors/catalogue.js';
 import { DocconvError, type ConvertFormat, type ConvertResult, type DocconvClient } from '../../client/index.js';
 import { bool, positiveInt, str, UsageError, type Command } from '../args.js';
 import type { CliContext } from '../context.js';
-import { expandInputs, type InputFile } from '../inputs.js';
+import { INPUT_MEDIA_TYPES, expandInputs, type InputFile } from '../inputs.js';
 import { ConvertProgress, type ProgressMode } from '../progress.js';
 import { reportError } from '../report.js';
 
@@ -75,7 +75,8 @@ export const convertCommand: Command = {
     const toStdout = output === '-';
     if (toStdout && ctx.json) throw new UsageError('-o - (Markdown on stdout) cannot be combined with --json', 'convert');
     const formats = parseFormats(str(parsed, 'formats') ?? 'md');
-    const files = await expandInputs(parsed.positionals, ctx.io.cwd, toStdout ? undefined : output);
+    // A folder's other files are named, not skipped silently.
+    const files = await expandInputs(parsed.positionals, ctx.io.cwd, toStdout ? undefined : output, (label) => ctx.note(`skipped ${label}: not a PDF or image (${Object.keys(INPUT_MEDIA_TYPES).join(' ')})`));
     const client = ctx.client();
     if (bool(parsed, 'detach')) {
       if (output !== undefined) throw new UsageError('--detach writes no files: read results with `docconv jobs watch ID -o FILE`', 'convert');
@@ -89,6 +90,7 @@ export const convertCommand: Command = {
     if (mode !== 'off') ctx.noteSink = (text) => progress.message(text);
     const options = { model: str(parsed, 'model'), lang: str(parsed, 'lang'), formats, prefer: bool(parsed, 'async') ? ('async' as const) : undefined, ...pageOptions(parsed) };
     const activeJobs = new Set<string>();
+    const started = Date.now();
     const stopCancelling = cancelJobsOnInterrupt(client, activeJobs, progress);
 
     const reports: FileReport[] = new Array(files.length);
@@ -111,7 +113,7 @@ export const convertCommand: Command = {
           progress.done(index, `failed ${file.label}`);
           progress.finish();
           ctx.io.stderr.write(`${file.label}: `);
-          reportError(ctx.io, 'convert', ctx.json, error);
+          reportError(ctx.io, 'convert', ctx.json, error, ctx.config.apiKey !== undefined);
           if (!(error instanceof DocconvError) && !isNetworkish(error)) throw error;
         }
       });
@@ -131,6 +133,7 @@ export const convertCommand: Command = {
     } else {
       for (const report of reports) for (const path of report.outputs) ctx.out(displayPath(ctx.io.cwd, path));
     }
+    if (!ctx.json) ctx.note(summaryLine(reports, Date.now() - started));
     const firstFailure = reports.find((r) => !r.ok);
     return firstFailure ? firstFailure.error!.exit_code : CLI_EXIT.ok;
   },
@@ -152,6 +155,15 @@ function pageOptions(parsed: Parameters<Command['run']>[1]): { pages?: string; o
   return out;
 }
 
+/** The last line of a run: files converted and failed, pages, time (stderr). */
+export function summaryLine(reports: ReadonlyArray<{ ok: boolean; pages?: number } | undefined>, elapsedMs: number): string {
+  const done = reports.filter((r) => r?.ok);
+  const failed = reports.length - done.length;
+  const pages = done.reduce((n, r) => n + (r?.pages ?? 0), 0);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(done.length, 'file')} converted${pages ? ` (${plural(pages, 'page')})` : ''}${failed ? `, ${failed} failed` : ''} in ${(elapsedMs / 1000).toFixed(1)} s`;
+}
+
 /** Relative to the working directory when inside it, else absolute. */
 function displayPath(cwd: string, path: string): string {
   const rel = relative(cwd, path);
@@ -171,7 +183,7 @@ async function submitJobs(ctx: CliContext, client: DocconvClient, files: InputFi
       const report = failureReport(file, error);
       reports.push({ input: file.label, error: report.error });
       ctx.io.stderr.write(`${file.label}: `);
-      reportError(ctx.io, 'convert', ctx.json, error);
+      reportError(ctx.io, 'convert', ctx.json, error, ctx.config.apiKey !== undefined);
       if (exitCode === CLI_EXIT.ok) exitCode = report.error!.exit_code;
       if (!(error instanceof DocconvError) && !isNetworkish(error)) throw error;
     }
@@ -195,7 +207,9 @@ async function convertFile(
   activeJobs: Set<string>,
 ): Promise<Converted> {
   const bytes = await readFile(file.path);
-  progress.phase(index, 'uploading');
+  // One request carries the upload and, for small documents, the conversion itself: from the
+  // client's side both are "converting" (a job then reports its own phases).
+  progress.phase(index, 'converting');
   const outcome = await client.convert({ file: bytes, contentType: file.contentType, ...options }, { retry: CONVERT_RETRY });
   if (outcome.kind === 'result') return { markdown: outcome.result.markdown, result: outcome.result, pages: outcome.result.meta.pages };
   if (outcome.kind === 'markdown') return { markdown: outcome.markdown };

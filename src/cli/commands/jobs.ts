@@ -59,7 +59,8 @@ export const jobsWatchCommand: Command = {
     const client = ctx.client();
     for await (const event of client.jobEvents(id, { lastEventId: str(parsed, 'last-event-id') })) {
       if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ event: event.type, id: event.id, data: event.data })}\n`);
-      else ctx.out(describeEvent(event));
+      // With -o the result is read here at once: its token and link are spent, so they are not shown.
+      else ctx.out(describeEvent(event, { resultRead: Boolean(output) }));
       if (event.type === 'error') {
         const error = errorFromEvent(event.data.code, event.data.message);
         ctx.error(`docconv: job ${id} failed: ${error.code}: ${error.message}`);
@@ -78,7 +79,7 @@ export const jobsWatchCommand: Command = {
   },
 };
 
-export function describeEvent(event: JobEvent): string {
+export function describeEvent(event: JobEvent, opts: { resultRead?: boolean } = {}): string {
   switch (event.type) {
     case 'queued':
       return `queued     ${event.data.job_id}`;
@@ -87,6 +88,7 @@ export function describeEvent(event: JobEvent): string {
     case 'page':
       return `page       ${event.data.pages_done}/${event.data.pages}`;
     case 'completed':
+      if (opts.resultRead) return `completed  ${event.data.job_id}`;
       return `completed  ${event.data.job_id} token=${event.data.token}\nresult:    ${event.data.result_url}`;
     case 'error':
       return `error      ${event.data.code}${event.data.message ? `: ${event.data.message}` : ''}`;
