@@ -95,7 +95,7 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
 }
 
 /** White space across the whole region, in line heights, above a heading that opens a section. */
-const SECTION_GAP_LINES = 1.8;
+const SECTION_GAP_LINES = 1.4;
 
 function median(values: number[]): number {
   const s = values.slice().sort((a, b) => a - b);
