@@ -193,7 +193,7 @@ export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageMode
     const set = new Set(on);
     items = items.filter((it) => !set.has(it));
     const parts: Block[] = [];
-    for (const b of orderRegion(on, gutterMin)) renderBlock(b, atoms, body, ocrLike, parts);
+    for (const b of assembleTableBlocks(orderRegion(on, gutterMin))) renderBlock(b, atoms, body, ocrLike, parts);
     atoms.push({ box: im, blocks: parts });
   }
   atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));

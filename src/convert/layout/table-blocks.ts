@@ -20,6 +20,8 @@ const MAX_SPLIT_GAP_EM = 1.2;
 const MAX_SECTION_LINES = 3;
 /** …each at most this many font sizes from the parts. */
 const MAX_SECTION_GAP_EM = 2.5;
+/** A group heading may stick out this many font sizes past the columns it heads. */
+const HEADING_OVERHANG_EM = 2;
 /** Heading lines taken into one table at most (a group row and one above it). */
 const MAX_HEADING_LINES = 2;
 /** A heading chunk longer than this (characters) is prose. */
@@ -127,7 +129,8 @@ function headingLineAbove(flow: Item[], table: Item[], cuts: number[]): Item[] |
   // be wider than the columns it heads).
   const x0 = Math.min(...line.map((i) => i.x0));
   const x1 = Math.max(...line.map((i) => i.x1));
-  if ((x0 + x1) / 2 <= cuts[0] || x0 <= left + size || x1 - x0 > right - cuts[0] + size || x1 > right + size) return null;
+  const overhang = HEADING_OVERHANG_EM * size;
+  if ((x0 + x1) / 2 <= cuts[0] || x0 <= left + size || x1 - x0 > right - cuts[0] + 2 * overhang || x1 > right + overhang) return null;
   if (left >= cuts[0]) return null;
   return line;
 }
