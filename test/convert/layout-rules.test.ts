@@ -6,7 +6,7 @@ import { words } from './fixtures/runs.js';
 import { buildSegments, groupLines, joinRuns } from '../../src/convert/layout/lines.js';
 import { listMarker } from '../../src/convert/layout/lists.js';
 import { dominantSize, headingLevel } from '../../src/convert/layout/headings.js';
-import { dropMarginLines, isPageNumber, isStamp } from '../../src/convert/layout/margins.js';
+import { dropMarginLines, isPageNumber, isSideStamp, isStamp } from '../../src/convert/layout/margins.js';
 import { findGutters, orderRegion, type Item } from '../../src/convert/layout/regions.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import { findRuledRegions } from '../../src/convert/layout/ruled-tables.js';
@@ -69,6 +69,18 @@ test('margins: page numbers and stamps are recognised', () => {
   assert.ok(isPageNumber('- iv -'));
   assert.ok(!isPageNumber('12 apples'));
   assert.ok(isStamp('Downloaded from http://example.org/ on May 1, 2020'));
+});
+
+test('margins: body lines that mention a download or a copyright stay text, a whole provenance stamp goes anywhere', () => {
+  const body = (i: number) => words('body text line that is long enough to count', 50, 80 + i * 12);
+  const kept = ['Retrieved from https://doi.org/10.1000/xyz', 'music files downloaded from, 67, 180–82,', 'All rights reserved. Reprinted with permission.'];
+  const stamp = 'Downloaded from www.example.org on May 1, 2020';
+  const runs = [...Array.from({ length: 10 }, (_, i) => body(i)).flat(), ...kept.flatMap((t, i) => words(t, 50, 212 + i * 12)), ...words(stamp, 50, 248), ...Array.from({ length: 10 }, (_, i) => body(i + 15)).flat()];
+  const texts = dropMarginLines(buildSegments(runs), 792, 10).map((s) => s.text);
+  for (const t of kept) assert.ok(texts.includes(t), t);
+  assert.ok(!texts.includes(stamp));
+  assert.ok(isSideStamp('Downloaded from jipm.example.ac.ir at 6:51 IRST on Monday November 11th 2019'));
+  assert.ok(!isSideStamp('Accessed on 12 May 2020'));
 });
 
 test('margins: a running header set apart at the top and a page number at the bottom are dropped', () => {

@@ -4,6 +4,18 @@ import type { Segment } from './lines.js';
 // A chapter-page folio ("7-45", "A-3": manuals number pages within chapters) counts as one.
 const PAGE_NUMBER = /^(?:page|p\.|seite|página|pagina)?\s*[-–—(]?\s*(?:(?:\d{1,3}|[a-z])[-–]\d{1,4}|\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,4})?$/i;
 const STAMP = /(?:^|\s)(?:downloaded|retrieved|accessed)\s+(?:from|on|at)\b|^this (?:article|document) is protected|^all rights reserved|^for personal use only|^provided by\b|^digiti[sz]ed by\b/i;
+/**
+ * A provenance stamp by its whole form, wherever it sits (a side note along the page): it opens
+ * with the phrase, names a site, and says when ("Downloaded from example.org on May 1, 2020",
+ * "… at 6:51 IRST on Monday …"). Anything less ("retrieved from <url>" in a reference, "all rights
+ * reserved" on a copyright page, "files downloaded from" in an index) is a stamp only in the margins.
+ */
+const SIDE_STAMP = /^(?:downloaded|retrieved|accessed)\s+from\s+\S+\.\S+.*\s(?:on|at)\s+\S/i;
+
+export function isSideStamp(text: string): boolean {
+  return SIDE_STAMP.test(text.trim());
+}
+
 /** A four-digit year: a table heading or a date more often than a folio. */
 const YEAR = /^(?:1[5-9]|20)\d\d$/;
 
@@ -132,9 +144,10 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
   if (boxes[last].top > pageHeight * 0.75 && (lone(last, boxes[last - 1]) || numbered(last, boxes[last - 1]))) drop.add(boxes[last].id);
   if (boxes[0].bottom < pageHeight * 0.25 && (lone(0, boxes[1]) || numbered(0, boxes[1]))) drop.add(boxes[0].id);
   for (const i of [0, last]) if (boxes[i].texts.every((t) => isPageNumber(t))) folios.add(boxes[i].id);
-  // Stamps anywhere (side notes like "Downloaded from … on <date>").
+  // Stamps anywhere (side notes like "Downloaded from … on <date>"), by their whole form only:
+  // body text that mentions a download or a copyright is text (issue 9: no lost text).
   for (const b of boxes) {
-    if (!isStamp(b.texts.join(' '))) continue;
+    if (!isSideStamp(b.texts.join(' '))) continue;
     drop.add(b.id);
     folios.add(b.id);
   }
