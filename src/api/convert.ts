@@ -216,6 +216,10 @@ interface Admitted {
 async function admit(app: FastifyInstance, caller: KeyCaller, upload: ConvertUpload, lease: AdmissionLease): Promise<Admitted> {
   const tier = TIERS[caller.tier];
   const { fields } = upload;
+  // Behind the quota too (issue 10 item 3): an account with no page left cannot make the node
+  // open documents for free; every document needs at least one page (the exact check follows).
+  const left = await app.metering.pagesRemaining(caller.accountId);
+  if (left < 1) throw new ServiceError('quota_exceeded', 'The page allowance is exhausted: 0 pages left.');
   let probe: DocumentProbe;
   try {
     probe = await probeDocument(upload.bytes, { budgetS: LIMITS.probeBudgetS, owner: caller.accountId }); // 415 / 422 document errors; queued fairly per account

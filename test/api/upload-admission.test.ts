@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { convert, makePdf, startService } from '../jobs/harness.js';
 import { waitFor } from '../jobs/fakes.js';
 import { partHead, rawUpload } from '../helpers/raw-upload.js';
+import { TIERS } from '../../src/config.js';
+import { periodOf } from '../../src/accounts/period.js';
 
 const retryAfterOf = (raw: string) => Number(/\r\nretry-after: (\d+)/i.exec(raw)?.[1]);
 
@@ -67,6 +69,19 @@ describe('upload admission (pglite)', () => {
     third.socket.destroy();
     assert.match(await third.closed, /concurrent-conversion slots are in use/);
     open();
+  });
+
+  test('no page left: 402 before the document is opened (the probe runs only behind slot and quota)', async (t) => {
+    const h = await startService(t, 'pglite');
+    const { key, accountId } = await h.account('starter');
+    await h.store.query('INSERT INTO page_meters (account_id, period, used) VALUES ($1, $2, 500)', [accountId, periodOf(TIERS.starter)]);
+    h.app.metering['cache'].clear();
+    // A file that would be 422 malformed_document if it were opened.
+    const r = await convert(h, key, new TextEncoder().encode('%PDF-1.4\nnot really a pdf'));
+    assert.equal(r.status, 402);
+    assert.equal(((await r.json()) as { code: string }).code, 'quota_exceeded');
+    const snap = await h.app.metering.snapshot(accountId);
+    assert.deepEqual([snap.reserved, snap.slotsInUse], [0, 0]);
   });
 
   test('an accepted job keeps its bytes counted until it drops them', async (t) => {
