@@ -23,7 +23,9 @@ for (const backend of storeBackends()) {
     it('unknown routes and unsupported methods are 404 not_found', async () => {
       assertEnvelope(await t.app.inject({ method: 'GET', url: '/v1/nope' }), 404, 'not_found');
       assertEnvelope(await t.app.inject({ method: 'PUT', url: '/v1/health' }), 404, 'not_found');
-      assertEnvelope(await t.app.inject({ method: 'GET', url: '/' }), 404, 'not_found');
+      // (GET / is the playground, DECISIONS §8; other paths outside /v1 are unknown.)
+      assertEnvelope(await t.app.inject({ method: 'GET', url: '/nope' }), 404, 'not_found');
+      assertEnvelope(await t.app.inject({ method: 'POST', url: '/' }), 404, 'not_found');
     });
 
     it('generates the request id itself, never taking one from the caller', async () => {
