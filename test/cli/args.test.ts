@@ -76,7 +76,7 @@ test('convert ends with a summary line; watch -o hides the spent link; no key is
   assert.equal(summaryLine([{ ok: true, pages: 1 }], 500), '1 file converted (1 page) in 0.5 s');
   const completed = { type: 'completed' as const, data: { job_id: 'job_1', status: 'completed', token: 'tok', result_url: 'http://x/r?token=tok', markdown_url: '', json_url: '' } };
   assert.match(describeEvent(completed as never), /result:/);
-  assert.equal(describeEvent(completed as never, { resultRead: true }), 'completed  job_1');
+  assert.equal(describeEvent(completed as never, { resultRead: true }), 'completed  job_1 token=tok');
   assert.match(hintFor('signup_required', false)!, /no API key is set/);
   assert.match(hintFor('signup_required', true)!, /e-mail/);
 });

@@ -133,7 +133,9 @@ export const convertCommand: Command = {
     } else {
       for (const report of reports) for (const path of report.outputs) ctx.out(displayPath(ctx.io.cwd, path));
     }
-    if (!ctx.json) ctx.note(summaryLine(reports, Date.now() - started));
+    // Where progress is shown (a terminal, or --progress), the run ends with a summary line; a quiet
+    // pipe stays quiet on success.
+    if (!ctx.json && mode !== 'off') ctx.note(summaryLine(reports, Date.now() - started));
     const firstFailure = reports.find((r) => !r.ok);
     return firstFailure ? firstFailure.error!.exit_code : CLI_EXIT.ok;
   },

@@ -59,7 +59,7 @@ export const jobsWatchCommand: Command = {
     const client = ctx.client();
     for await (const event of client.jobEvents(id, { lastEventId: str(parsed, 'last-event-id') })) {
       if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ event: event.type, id: event.id, data: event.data })}\n`);
-      // With -o the result is read here at once: its token and link are spent, so they are not shown.
+      // With -o the result is read here at once: its link is spent, so it is not shown.
       else ctx.out(describeEvent(event, { resultRead: Boolean(output) }));
       if (event.type === 'error') {
         const error = errorFromEvent(event.data.code, event.data.message);
@@ -88,7 +88,7 @@ export function describeEvent(event: JobEvent, opts: { resultRead?: boolean } = 
     case 'page':
       return `page       ${event.data.pages_done}/${event.data.pages}`;
     case 'completed':
-      if (opts.resultRead) return `completed  ${event.data.job_id}`;
+      if (opts.resultRead) return `completed  ${event.data.job_id} token=${event.data.token}`;
       return `completed  ${event.data.job_id} token=${event.data.token}\nresult:    ${event.data.result_url}`;
     case 'error':
       return `error      ${event.data.code}${event.data.message ? `: ${event.data.message}` : ''}`;
