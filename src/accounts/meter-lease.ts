@@ -6,6 +6,7 @@
 // never released, even when the store refused the charge: it is retried until it goes through.
 import { LIMITS } from '../config.js';
 import type { Metering } from './metering.js';
+import type { Query } from '../store/types.js';
 
 export interface LeaseLogger {
   warn(o: object, msg: string): void;
@@ -21,6 +22,12 @@ export interface MeterLease {
   charge(pages?: number): Promise<void>;
   /** Failure or refusal: drop the reservation and free the slot, no charge. A no-op once charged. */
   release(): Promise<void>;
+  /**
+   * `charge` or `release` inside the caller's transaction (a job's terminal step), so the terminal
+   * event and the settlement commit together; a release is a no-op once a charge is due. Returns
+   * what to run after the commit (the account's meter re-read).
+   */
+  settleWithin(q: Query, how: 'charge' | 'release', pages?: number): Promise<() => Promise<void>>;
 }
 
 /** A lease being admitted: the slot is held; pages are reserved once the document is known. */
@@ -63,13 +70,19 @@ export class MeterLeases {
       moveTo: async (next) => { await this.metering.moveHolder(holder, next); holder = next; },
       charge: (pages) => this.settle(holder, 'charge', pages),
       release: () => this.settle(holder, 'release'),
+      settleWithin: (q, how, pages) => this.settleWithin(q, holder, how, pages),
     };
     return lease;
   }
 
   /** The lease of an existing holder (a job after acceptance, a sweep, a cancel). */
   held(holderId: string): MeterLease {
-    return { holderId, charge: (pages) => this.settle(holderId, 'charge', pages), release: () => this.settle(holderId, 'release') };
+    return {
+      holderId,
+      charge: (pages) => this.settle(holderId, 'charge', pages),
+      release: () => this.settle(holderId, 'release'),
+      settleWithin: (q, how, pages) => this.settleWithin(q, holderId, how, pages),
+    };
   }
 
   /** Holders still waiting for the store (tests, operators). */
@@ -85,6 +98,17 @@ export class MeterLeases {
       }
     })().finally(() => { this.retrying = null; });
     return this.retrying;
+  }
+
+  private async settleWithin(q: Query, holderId: string, how: Settlement, pages?: number): Promise<() => Promise<void>> {
+    // A charge that is due is never turned into a release (issue 10 item 5).
+    if (how === 'release' && this.unsettled.get(holderId) === 'charge') return async () => {};
+    const accountId = await this.metering.settleWithin(q, holderId, how === 'charge', pages ?? this.chargePages.get(holderId));
+    return async () => {
+      this.unsettled.delete(holderId);
+      this.chargePages.delete(holderId);
+      if (accountId) await this.metering.settled(accountId).catch(() => {});
+    };
   }
 
   private async settle(holderId: string, how: Settlement, pages?: number): Promise<void> {

@@ -38,6 +38,25 @@ async function readSnapshot(q: Query, accountId: string, tier: TierName): Promis
 }
 
 /** Locks the account row for the transaction (serialises reservations and slots per account). */
+/** Deletes the holder's reservation, adding its pages (at most `atMost`) to usage when charged; the account, or null. */
+async function settleReservation(q: Query, holderId: string, charge: boolean, atMost?: number): Promise<string | null> {
+  const rows = await q<{ account_id: string; period: string; pages: number }>(
+    'DELETE FROM page_reservations WHERE holder_id = $1 RETURNING account_id, period, pages',
+    [holderId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const pages = atMost === undefined ? r.pages : Math.max(0, Math.min(r.pages, Math.floor(atMost)));
+  if (charge && pages > 0) {
+    await q(
+      `INSERT INTO page_meters (account_id, period, used) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id, period) DO UPDATE SET used = page_meters.used + excluded.used`,
+      [r.account_id, r.period, pages],
+    );
+  }
+  return r.account_id;
+}
+
 async function lockAccount(q: Query, accountId: string): Promise<TierName> {
   const rows = await q<{ tier: TierName }>('SELECT tier FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
   if (!rows[0]) throw new ServiceError('invalid_api_key', 'The account no longer exists.');
@@ -144,24 +163,25 @@ export class Metering {
   }
 
   private async settle(holderId: string, charge: boolean, atMost?: number): Promise<void> {
-    const accountId = await this.store.tx(async (q) => {
-      const rows = await q<{ account_id: string; period: string; pages: number }>(
-        'DELETE FROM page_reservations WHERE holder_id = $1 RETURNING account_id, period, pages',
-        [holderId],
-      );
-      const r = rows[0];
-      if (!r) return null;
-      const pages = atMost === undefined ? r.pages : Math.max(0, Math.min(r.pages, Math.floor(atMost)));
-      if (charge && pages > 0) {
-        await q(
-          `INSERT INTO page_meters (account_id, period, used) VALUES ($1, $2, $3)
-           ON CONFLICT (account_id, period) DO UPDATE SET used = page_meters.used + excluded.used`,
-          [r.account_id, r.period, pages],
-        );
-      }
-      return r.account_id;
-    });
+    const accountId = await this.store.tx((q) => settleReservation(q, holderId, charge, atMost));
     if (accountId) await this.refresh(accountId);
+  }
+
+  /**
+   * Settles the holder (reservation charged or dropped, slot freed) inside the caller's transaction,
+   * so a job's terminal state, its event and its settlement commit together: a client that sees
+   * `completed` or `error` finds the slot already free (DECISIONS §3: held to a terminal state).
+   * Returns the account whose meter to re-read once the transaction has committed (`settled`).
+   */
+  async settleWithin(q: Query, holderId: string, charge: boolean, atMost?: number): Promise<string | null> {
+    const reserved = await settleReservation(q, holderId, charge, atMost);
+    const slot = await q<{ account_id: string }>('DELETE FROM concurrency_slots WHERE holder_id = $1 RETURNING account_id', [holderId]);
+    return reserved ?? slot[0]?.account_id ?? null;
+  }
+
+  /** Re-reads an account's meter after a `settleWithin` transaction committed. */
+  async settled(accountId: string): Promise<void> {
+    await this.refresh(accountId);
   }
 
   private async mutate(accountId: string, fn: (q: Query, tier: TierName) => Promise<void>): Promise<void> {

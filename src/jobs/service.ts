@@ -423,9 +423,14 @@ export class JobService {
     if (job.onPageError === 'skip') result.failed = out.failed ?? [];
     if (out.layout && job.formats.split(',').includes('blocks')) result.layout = out.layout;
     let webhook = false;
+    let settled: (() => Promise<void>) | undefined;
     const done = await this.o.db.tx(async (q) => {
       const after = await this.jobs.update(q, job.id, { status: 'completed', pagesDone: job.pages, backend });
       if (!after) return null; // cancelled meanwhile
+      // spec §8 rule 3 / DECISIONS §3: charged exactly once, on completion, in the transaction that
+      // completes the job (DECISIONS §8: only delivered pages): the charge cannot be lost or turned
+      // into a release, and a client that sees `completed` finds its slot already free.
+      settled = await this.o.metering.held(job.id).settleWithin(q, 'charge', result.failed ? job.pages - result.failed.length : undefined);
       const token = this.tokenFor(after);
       await this.results.put(q, job.id, token, result, this.o.config.resultTtlS);
       await this.jobs.appendEvent(q, job.id, 'completed', { job_id: job.id, status: 'completed' });
@@ -436,10 +441,7 @@ export class JobService {
       return after;
     });
     if (!done) return;
-    // spec §8 rule 3 / DECISIONS §3: charged exactly once, on completion. The lease retries a
-    // refused charge and never turns it into a release; the sweep charges what is left.
-    // DECISIONS §8: only delivered pages are charged.
-    await this.o.metering.held(job.id).charge(result.failed ? job.pages - result.failed.length : undefined);
+    await settled?.();
     this.hub.signal(job.id);
     if (webhook) this.webhooks.kick();
     this.o.log.info({ job_id: job.id, account: job.accountId, pages: job.pages, timing_ms: timingMs, model: job.model }, 'job completed');
@@ -449,9 +451,14 @@ export class JobService {
   private async fail(jobId: string, code: ErrorCode, entry?: Running): Promise<void> {
     if (entry) dropBytes(entry.job);
     let webhook = false;
+    let settled: (() => Promise<void>) | undefined;
     const done = await this.o.db.tx(async (q) => {
       const after = await this.jobs.update(q, jobId, { status: 'failed', errorCode: code });
       if (!after) return null;
+      // Only the step that ends the job releases it, in the same transaction as its `error` event: a
+      // job already completed (its charge due) or failed elsewhere is never released here (issue 10
+      // item 5), and a client that sees the event finds its slot already free.
+      settled = await this.o.metering.held(jobId).settleWithin(q, 'release');
       await this.jobs.appendEvent(q, jobId, 'error', { job_id: jobId, code, message: ERROR_CATALOGUE[code].description });
       if (after.webhookEnc) {
         webhook = true;
@@ -459,10 +466,8 @@ export class JobService {
       }
       return after;
     });
-    // Only the step that ended the job releases it: a job already completed (its charge pending)
-    // or failed elsewhere is never released here (issue 10 item 5).
     if (!done) return;
-    await this.o.metering.held(jobId).release();
+    await settled?.();
     this.hub.signal(jobId);
     if (webhook) this.webhooks.kick();
   }

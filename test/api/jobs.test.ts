@@ -17,7 +17,7 @@ for (const kind of STORE_KINDS) {
     const svc = sharedService(kind, { jobs: { sseHeartbeatMs: 30, staleAfterMs: 200, heartbeatIntervalMs: 50 } });
     test('202 body, status, SSE payloads, replay from Last-Event-ID, close after completed, final event again', async () => {
       const h = svc();
-      const { key } = await h.account('pro');
+      const { key, accountId } = await h.account('pro');
       const job = await submit(h, key, 3);
       assert.equal(job.status, 'queued');
       assert.match(job.job_id, /^job_[0-9a-f]{24}$/);
@@ -37,6 +37,9 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(Object.keys(done).sort(), ['job_id', 'json_url', 'markdown_url', 'result_url', 'status', 'token']);
       assert.equal(done.result_url, `http://docconv.test/v1/jobs/${job.job_id}/result?token=${done.token}`);
       assert.equal(done.markdown_url, `http://docconv.test/v1/jobs/${job.job_id}/markdown?token=${done.token}`);
+      // Settled with the event (DECISIONS §3): a client that sees `completed` is charged and has its slot back.
+      const snap = await h.app.metering.snapshot(accountId);
+      assert.deepEqual([snap.used, snap.reserved, snap.slotsInUse], [3, 0, 0]);
 
       const resumed = await readSse(local(h, job.links.events), key, { lastEventId: '3' });
       assert.deepEqual(resumed.events.map((e) => e.id), ['4', '5']);

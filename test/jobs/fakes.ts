@@ -70,6 +70,10 @@ export function recordingMetering(): RecordingMetering {
       holderId: h,
       async charge() { log.push(`charge ${h}`, `slot ${h}`); },
       async release() { log.push(`release ${h}`, `slot ${h}`); },
+      async settleWithin(_q: unknown, how: 'charge' | 'release') {
+        log.push(`${how} ${h}`, `slot ${h}`);
+        return async () => {};
+      },
     }),
   };
 }
