@@ -1,62 +1,23 @@
 // npm run bench:api: the authenticated hot path (auth + rate limiter + headers + usage meters) under
-// load. Starts the real server (src/main.ts) on PGlite, and on PostgreSQL too when
+// load. Starts the real server (compiled, `node dist/main.js`, bench/server.ts) on PGlite, and on PostgreSQL too when
 // TEST_DATABASE_URL / DATABASE_URL is set; creates an account through the admin API; runs autocannon
 // on GET /v1/usage (64 connections, 10 s); prints req/s, p50/p99 latency, status breakdown, RSS.
 // A single account is rate limited (burst 480, 240 rpm on power), so most answers are 429: those
 // take the same path (key lookup, bucket, headers) plus the error envelope.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BENCH_ADMIN_TOKEN, startBenchServer } from './server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const ADMIN = 'bench-admin-token-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const rssMiB = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : NaN;
-};
-
-async function waitHealthy(base: string, child: ChildProcess): Promise<number> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < 60_000) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const r = await fetch(`${base}/v1/health`);
-      if (r.ok) return Date.now() - t0;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy in 60 s');
-}
 
 async function run(label: string, env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'docconv-bench-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DOCCONV_DATA_DIR: dataDir, DOCCONV_ADMIN_TOKEN: ADMIN, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBenchServer({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...env });
+  const { base, startMs } = server;
   try {
-    const startMs = await waitHealthy(base, child);
     const created = await fetch(`${base}/v1/admin/accounts`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ tier: 'power', email_verified: true }),
     });
     if (created.status !== 201) throw new Error(`admin create: ${created.status} ${await created.text()}`);
@@ -65,11 +26,11 @@ async function run(label: string, env: Record<string, string>) {
     const warm = await fetch(`${base}/v1/usage`, { headers });
     if (warm.status !== 200) throw new Error(`usage: ${warm.status}`);
     await new Promise((r) => setTimeout(r, 500));
-    const idleBefore = rssMiB(child.pid!);
+    const idleBefore = server.rssMiB();
 
     const result = await autocannon({ url: `${base}/v1/usage`, headers, connections: CONNECTIONS, duration: DURATION_S });
     await new Promise((r) => setTimeout(r, 1000));
-    const idleAfter = rssMiB(child.pid!);
+    const idleAfter = server.rssMiB();
 
     const statuses = Object.fromEntries(Object.entries((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([s, v]) => [s, v.count]));
     console.log(`\n== ${label} ==`);
@@ -81,9 +42,7 @@ async function run(label: string, env: Record<string, string>) {
     console.log(`  server RSS   idle ${idleBefore} MiB before, ${idleAfter} MiB after`);
     return { label, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, statuses, idleBefore, idleAfter };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

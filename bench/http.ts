@@ -6,36 +6,20 @@
 //   - sync one-page convert latency: BENCH_SYNC_REQUESTS sequential requests, p50 / p99;
 //   - server RSS: idle (pool warm, before any document), peak while converting, idle again after.
 // Figures are ratios measured in the same run: the machine may be shared.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { BENCH_ADMIN_TOKEN, startBenchServer } from './server.js';
 
 const SHARED = process.env.DOCCONV_SHARED_DIR ?? join(process.cwd(), '..', 'shared');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SYNC_REQUESTS = Number(process.env.BENCH_SYNC_REQUESTS ?? 40);
-const ADMIN = 'bench-admin-token-0123456789-abcdefghij';
 const FILES = ['freeculture.pdf', 'tracemonkey.pdf'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const rssMiB = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : NaN;
-};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function onePagePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -43,19 +27,6 @@ async function onePagePdf(): Promise<Uint8Array> {
   page.drawText('Quarterly report', { x: 72, y: 720, size: 18, font });
   for (let l = 0; l < 30; l++) page.drawText(`Line ${l + 1}: the quick brown fox jumps over the lazy dog, 1 2 3.`, { x: 72, y: 690 - l * 16, size: 11, font });
   return doc.save();
-}
-
-async function healthy(base: string, child: ChildProcess): Promise<number> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < 120_000) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const r = await fetch(`${base}/v1/health`);
-      if (r.ok && ((await r.json()) as { status?: string }).status === 'ok') return Date.now() - t0;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server not healthy within 120 s');
 }
 
 /** pdf2md over the files in a child process (one pdf.js thread): wall ms of the conversions only. */
@@ -72,21 +43,14 @@ function pdf2md(files: string[]): number {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync('dist/main.js')) throw new Error('dist/main.js missing: run npm run build first');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'docconv-bench-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DOCCONV_DATA_DIR: dataDir, DOCCONV_ADMIN_TOKEN: ADMIN, DOCCONV_PUBLIC_URL: base, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBenchServer({}, { warm: true });
+  const { base, startMs } = server;
   try {
-    const startMs = await healthy(base, child);
     await new Promise((r) => setTimeout(r, 3_000));
-    const idleRss = rssMiB(child.pid!);
+    const idleRss = server.rssMiB();
     const created = await fetch(`${base}/v1/admin/accounts`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ tier: 'power', email_verified: true }),
     });
     if (created.status !== 201) throw new Error(`admin create: ${created.status} ${await created.text()}`);
@@ -127,8 +91,8 @@ async function main(): Promise<void> {
     const rounds: Array<{ ours: number; theirs: number; p50: number; p99: number; peak: number }> = [];
     for (let r = 0; r < ROUNDS; r++) {
       // docconv async: both documents at once.
-      let peak = rssMiB(child.pid!);
-      const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(child.pid!))), 50);
+      let peak = server.rssMiB();
+      const sampler = setInterval(() => (peak = Math.max(peak, server.rssMiB())), 50);
       const t0 = performance.now();
       const pages = (await Promise.all(docs.map(asyncJob))).reduce((a, b) => a + b, 0);
       const ours = pages / ((performance.now() - t0) / 1000);
@@ -150,16 +114,14 @@ async function main(): Promise<void> {
         `sync p50 ${percentile(lat, 50).toFixed(1)} ms p99 ${percentile(lat, 99).toFixed(1)} ms, peak RSS ${peak} MiB`);
     }
     await new Promise((r) => setTimeout(r, 5_000));
-    const idleAfter = rssMiB(child.pid!);
+    const idleAfter = server.rssMiB();
     console.log(`\n# docconv bench:http — ${new Date().toISOString()}, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`start-up to healthy ${startMs} ms; idle RSS ${idleRss} MiB (pool warm, before any document), ${idleAfter} MiB 5 s after the last round`);
     console.log(`medians of ${ROUNDS} rounds: async freeculture+tracemonkey ${median(rounds.map((x) => x.ours)).toFixed(1)} pages/s, ` +
       `pdf2md ${median(rounds.map((x) => x.theirs)).toFixed(1)} pages/s, ratio ${median(rounds.map((x) => x.ours / x.theirs)).toFixed(2)}; ` +
       `sync one page p50 ${median(rounds.map((x) => x.p50)).toFixed(1)} ms, p99 ${median(rounds.map((x) => x.p99)).toFixed(1)} ms; peak RSS ${median(rounds.map((x) => x.peak))} MiB`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
