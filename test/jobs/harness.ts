@@ -105,7 +105,7 @@ const PROSE: [string, string][] = [
 ];
 
 /** A real PDF with `pages` pages, each carrying the marker text. */
-export async function makePdf(pages: number, marker: string): Promise<Uint8Array> {
+export async function makePdf(pages: number, marker: string, opts: { extraLines?: number } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < pages; i++) {
@@ -115,6 +115,8 @@ export async function makePdf(pages: number, marker: string): Promise<Uint8Array
     const words = PROSE[i % PROSE.length];
     page.drawText(`${words[0]} ${marker} ${words[1]}`, { x: 72, y: 500, size: 12, font });
     page.drawText(PROSE[(i + 3) % PROSE.length].join(' '), { x: 72, y: 480, size: 12, font });
+    // `extraLines` more body lines (≤ 25, inside the body band): a page that costs real parsing time.
+    for (let k = 0; k < Math.min(opts.extraLines ?? 0, 25); k++) page.drawText(PROSE[(i + k + 5) % PROSE.length].join(' '), { x: 72, y: 460 - 14 * k, size: 12, font });
   }
   return doc.save();
 }

@@ -58,9 +58,11 @@ describe('resilience: service', () => {
     const s = await startServer({ DOCCONV_DATA_DIR: join(dir, 'sse') });
     try {
       const { key } = await s.account('power');
-      const pages = 600;
-      const job = await submit(s, key, await makePdf(pages, 'MARKSSE'));
-      // The streams connect while the job runs (a long document), so the cap is reached.
+      const pages = 1500; // power's most pages per document
+      // The streams connect while the job runs, so the cap is reached: full pages (27 lines each)
+      // keep a fast machine converting for several seconds (two-line pages finished before the
+      // 300 streams had all connected, and every stream was a short replay).
+      const job = await submit(s, key, await makePdf(pages, 'MARKSSE', { extraLines: 25 }));
       assert.equal(job.status, 202);
       const url = `${s.base}/v1/jobs/${job.body.job_id}/events`;
       // /health is timed from its own process: this one is busy reading 300 streams.
