@@ -2,6 +2,7 @@
 // without a wide horizontal gap (so two columns or two table cells on one baseline stay apart).
 import type { TextRun } from './types.js';
 import { SEGMENT_GAP_EM } from './limits.js';
+import { findReferenceMarkers } from './superscripts.js';
 
 /** What a segment and a line both are: styled text in a box, in logical order. */
 export interface TextSpan {
@@ -51,6 +52,27 @@ function lineKey(r: TextRun): number {
 }
 
 export function groupLines(runs: TextRun[]): TextRun[][] {
+  // A raised reference marker joins the line of the word it is attached to, after the other runs
+  // are grouped: sorted by its own (raised) baseline it could otherwise open a line, or join a
+  // line of the neighbouring column, and become a paragraph of its own (issue 9).
+  const markers = findReferenceMarkers(runs);
+  const lines = groupByBaseline(markers.size > 0 ? runs.filter((r) => !markers.has(r)) : runs);
+  if (markers.size === 0) return lines;
+  const lineOf = new Map<TextRun, TextRun[]>();
+  for (const line of lines) for (const r of line) lineOf.set(r, line);
+  for (const [sup, word] of markers) {
+    // A marker raised off another marker (nested scripts) goes where that one goes; the chain is
+    // finite since each step is smaller by SUP_MAX_SIZE_RATIO, and bounded by the map's size.
+    let anchor = word;
+    for (let k = 0; k < markers.size && markers.has(anchor); k++) anchor = markers.get(anchor)!;
+    const line = lineOf.get(anchor);
+    if (line) line.push(sup);
+    else lines.push([sup]);
+  }
+  return lines;
+}
+
+function groupByBaseline(runs: TextRun[]): TextRun[][] {
   const sorted = runs.slice().sort((a, b) => lineKey(a) - lineKey(b) || a.x - b.x);
   const lines: TextRun[][] = [];
   let cur: TextRun[] = [];

@@ -1,5 +1,6 @@
 // Inline Markdown: bold/italic spans and links from run styles, de-hyphenation across lines.
 import type { TextRun } from '../layout/types.js';
+import { isReferenceMarkerAfter } from '../layout/superscripts.js';
 
 export interface Piece {
   text: string;
@@ -20,6 +21,16 @@ export function runPieces(runs: TextRun[], rtl: boolean): Piece[] {
   for (let i = 0; i < ordered.length; i++) {
     const r = ordered[i];
     let text = r.text;
+    // A raised reference marker stays visible but apart from its word, which stays intact for
+    // search ("more<sup>20</sup>", not "more20"); it takes the word's style so no emphasis
+    // marker splits the two (issue 9).
+    if (i > 0 && !rtl && isReferenceMarkerAfter(ordered[i - 1], r)) {
+      const p = ordered[i - 1];
+      const word = out[out.length - 1];
+      word.text = word.text.replace(/\s+$/u, ''); // a run's trailing space, not a visible gap
+      out.push({ text: `<sup>${r.text.trim()}</sup>${/\s$/u.test(r.text) ? ' ' : ''}`, bold: p.bold, italic: p.italic, link: p.link });
+      continue;
+    }
     if (i > 0) {
       const p = ordered[i - 1];
       const gap = rtl ? p.x - (r.x + r.width) : r.x - (p.x + p.width);
@@ -74,7 +85,7 @@ export function renderPieces(pieces: Piece[], opts: InlineOptions): string {
       continue;
     }
     // Bold/italic on bare punctuation or digits is noise.
-    const worthStyling = /\p{L}{2}/u.test(core);
+    const worthStyling = /\p{L}{2}/u.test(core.replace(SUP_TAG, ''));
     if (g.italic && worthStyling) core = `*${core}*`;
     if (g.bold && worthStyling) core = `**${core}**`;
     if (g.link) core = `[${core}](${g.link.replace(/[()\s]/g, encodeURIComponent)})`;
@@ -83,6 +94,8 @@ export function renderPieces(pieces: Piece[], opts: InlineOptions): string {
   // TeX-style doubled single quotes are double quotes.
   return out.replace(LEADER, ' ').replace(/‘‘/g, '“').replace(/’’/g, '”').replace(/\s+/g, ' ').trim();
 }
+
+const SUP_TAG = /<\/?sup>/g;
 
 /** Dot leaders (tables of contents, forms). */
 const LEADER = /(?:\s?[.…·]){5,}\s?/g;
