@@ -52,6 +52,14 @@ test('runPieces: the word stays whole and the marker is rendered as <sup>', () =
   assert.equal(md, 'the videos or more<sup>20</sup> were rented');
 });
 
+test('a raised numerator before a fraction slash stays a fraction', () => {
+  const runs = words('sizes up to', 72, 100);
+  const num = markerAfter(runs[2], '3');
+  const slash = { ...words('\u20448 inch', num.x + num.width, 100)[0] };
+  const md = renderPieces(runPieces([...runs, num, slash], false), { styles: true });
+  assert.doesNotMatch(md, /<sup>/);
+});
+
 test('an italic word keeps one emphasis pair around word and marker', () => {
   const runs = words('a quoted title', 72, 100, 10, { italic: true });
   const sup = { ...markerAfter(runs[2], '3'), italic: false };

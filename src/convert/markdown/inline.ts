@@ -24,7 +24,9 @@ export function runPieces(runs: TextRun[], rtl: boolean): Piece[] {
     // A raised reference marker stays visible but apart from its word, which stays intact for
     // search ("more<sup>20</sup>", not "more20"); it takes the word's style so no emphasis
     // marker splits the two (issue 9).
-    if (i > 0 && !rtl && isReferenceMarkerAfter(ordered[i - 1], r)) {
+    // A raised numerator before a fraction slash ("¹⁄₄ inch") is half of a fraction, not a reference.
+    const numerator = FRACTION_SLASH.test(ordered[i + 1]?.text ?? '');
+    if (i > 0 && !rtl && !numerator && isReferenceMarkerAfter(ordered[i - 1], r)) {
       const p = ordered[i - 1];
       const word = out[out.length - 1];
       word.text = word.text.replace(/\s+$/u, ''); // a run's trailing space, not a visible gap
@@ -96,6 +98,7 @@ export function renderPieces(pieces: Piece[], opts: InlineOptions): string {
 }
 
 const SUP_TAG = /<\/?sup>/g;
+const FRACTION_SLASH = /^\s*[\u2044/]/u;
 
 /** Dot leaders (tables of contents, forms). */
 const LEADER = /(?:\s?[.…·]){5,}\s?/g;
