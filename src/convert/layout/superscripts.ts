@@ -17,6 +17,10 @@ export const SUP_MAX_RAISE_EM = 0.75;
 export const SUP_MAX_GAP_EM = 0.35;
 export const SUP_MAX_OVERLAP_EM = 0.3;
 
+/** Word/marker pairs examined per call at most: a page of thousands of small numbers on few baselines
+ * (a dense grid) stops looking for markers there instead of costing markers × runs. */
+export const SUP_MAX_CHECKS = 200_000;
+
 function baseline(r: TextRun): number | undefined {
   return r.baseline;
 }
@@ -44,7 +48,9 @@ export function findReferenceMarkers(runs: TextRun[]): Map<TextRun, TextRun> {
   const candidates = runs.filter((r) => r.baseline !== undefined && !r.rotated && MARKER_TEXT.test(r.text.trim()));
   if (candidates.length === 0) return out;
   const byBase = runs.filter((r) => r.baseline !== undefined && !r.rotated).sort((a, b) => a.baseline! - b.baseline!);
+  let checks = 0;
   for (const sup of candidates) {
+    if (checks > SUP_MAX_CHECKS) break;
     const sb = sup.baseline!;
     // Words whose baseline lies below the marker's by a raise the marker's own size allows.
     const lo = sb + SUP_MIN_RAISE_EM * sup.fontSize;
@@ -52,6 +58,7 @@ export function findReferenceMarkers(runs: TextRun[]): Map<TextRun, TextRun> {
     let best: TextRun | undefined;
     for (let i = lowerBound(byBase, lo); i < byBase.length && byBase[i].baseline! <= hi; i++) {
       const w = byBase[i];
+      checks++;
       if (w === sup || !isReferenceMarkerAfter(w, sup)) continue;
       // The closest word end wins (two columns may both have a candidate at that height).
       if (!best || Math.abs(sup.x - (w.x + w.width)) < Math.abs(sup.x - (best.x + best.width))) best = w;
