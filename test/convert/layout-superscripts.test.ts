@@ -86,8 +86,8 @@ test('page: in two columns the marker stays with its sentence, not a paragraph o
   }
   for (let i = 0; i < 12; i++) runs.push(...words(`right column line ${i} of the running text goes on`, 320, 94 + i * 12));
   const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
-  // (The fixture's two columns at different baselines interleave as rows in today's reading order;
-  // what matters here is that the marker stays on its word.)
+  // (Reading order of the offset columns is tested in layout-regions.test.ts; what matters here is
+  // that the marker stays on its word.)
   assert.match(md, /BAT has 15\.4% and<sup>6<\/sup>/);
   assert.doesNotMatch(md, /^6$/m);
 });

@@ -31,12 +31,25 @@ export interface Interval {
 
 const MAX_DEPTH = 4;
 
-/** Orders items into flows (single-column text) and grids (whitespace-table candidates). */
-export function orderRegion(items: Item[], gutterMin: number, depth = 0): RegionBlock[] {
+/**
+ * Orders items into flows (single-column text) and grids (whitespace-table candidates). Asides
+ * (a column of smaller print beside a paragraph, see `isAside`) are read after the top region's
+ * text, so the paragraph they sit beside runs on into its next column unbroken.
+ */
+export function orderRegion(items: Item[], gutterMin: number, depth = 0, asides: RegionBlock[] = []): RegionBlock[] {
   if (items.length === 0) return [];
+  const out = orderRegionInto(items, gutterMin, depth, asides);
+  if (depth === 0) out.push(...asides);
+  return out;
+}
+
+function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides: RegionBlock[]): RegionBlock[] {
   const bands = splitBands(items);
+  const extent = { lo: Math.min(...items.map((it) => it.x0)), hi: Math.max(...items.map((it) => it.x1)) };
   const out: RegionBlock[] = [];
   let flow: Item[] = [];
+  let triedTo = 0;
+  let tries = 0;
   const flushFlow = (): void => {
     if (flow.length) out.push({ kind: 'flow', items: flow });
     flow = [];
@@ -45,6 +58,27 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
   while (i < bands.length) {
     let gutters = findGutters(bands[i], gutterMin);
     if (gutters.length === 0 || bands[i].length === 1) {
+      // Lines of columns whose baselines do not line up never share a band: find the vertical cut
+      // across the following bands instead (issue 9, XY-cut).
+      // A band of several items without a gutter holds a line crossing the channel: no cut there.
+      // After a run that was no columns the next try starts where its second side began (a later
+      // start inside the one-sided part finds the same channel); tries per region are bounded.
+      const run = depth < MAX_DEPTH && bands[i].length === 1 && i >= triedTo && tries < MAX_OFFSET_TRIES ? offsetColumns(bands, i, gutterMin, extent) : null;
+      if (run) {
+        tries++;
+        triedTo = run.next;
+      }
+      if (run?.columns) {
+        const cols = continuedFirst(run.columns, flow[flow.length - 1]);
+        flushFlow();
+        for (const col of cols) {
+          const blocks = orderRegion(col, gutterMin, depth + 1, asides);
+          if (isAside(col, cols)) asides.push(...blocks);
+          else out.push(...blocks);
+        }
+        i = run.end;
+        continue;
+      }
       flow.push(...bands[i]);
       i++;
       continue;
@@ -63,6 +97,12 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
       j++;
     }
     i = j;
+    // A single band can still hold whole columns: lines of two columns whose baselines do not line
+    // up (different leading, a column shifted by a heading or figure) overlap vertically and chain
+    // into one band. The gutter runs through the band's whole height, so it is read as columns when
+    // at least two of its sides hold stacked lines (issue 9, XY-cut: the vertical cut does not need
+    // aligned baselines). A table row with one wrapped cell has only one stacked side.
+    if (rows === 1) rows = Math.max(rows, stackedRows(group, gutters));
     // One line with a wide gap is still one line of the flow.
     if (rows === 1) {
       flow.push(...group);
@@ -85,13 +125,97 @@ export function orderRegion(items: Item[], gutterMin: number, depth = 0): Region
       continue;
     }
     if (looksLikeTextColumns(group, gutters, rows)) {
-      for (const col of splitColumns(group, gutters)) out.push(...orderRegion(col, gutterMin, depth + 1));
+      for (const col of splitColumns(group, gutters)) out.push(...orderRegion(col, gutterMin, depth + 1, asides));
     } else {
       out.push({ kind: 'grid', items: group, gutters });
     }
   }
   flushFlow();
   return out;
+}
+
+/** Lines each side of an offset-column gutter needs before it is read as columns. */
+const OFFSET_COLUMN_MIN_LINES = 3;
+/** Offset-column searches per region (each walks the bands once). */
+const MAX_OFFSET_TRIES = 32;
+
+/**
+ * Columns whose lines sit at different heights (other leading, a column shifted by a heading or
+ * figure): from band `start` on, the bands are grown while a vertical white gutter stays free
+ * across all of them (XY-cut's vertical cut, which does not need aligned baselines). They are
+ * columns when at least two sides hold OFFSET_COLUMN_MIN_LINES stacked lines each, the sides
+ * overlap through most of the run's height (stacked blocks are not columns), most bands hold one
+ * side only (aligned rows are the band grouping's job) and the sides read as text, not cells.
+ */
+export function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent: Interval): { columns: Item[][] | null; end: number; next: number } {
+  let gutters = narrowGutters([extent], bands[start], gutterMin);
+  if (gutters.length === 0) return { columns: null, end: start + 1, next: start + 1 };
+  const group = bands[start].slice();
+  let end = start + 1;
+  while (end < bands.length && !startsSection(group, bands[end])) {
+    const next = narrowGutters(gutters, bands[end], gutterMin);
+    if (next.length === 0) break;
+    gutters = next;
+    group.push(...bands[end]);
+    end++;
+  }
+  // A free channel with nothing on one side is margin, not a gutter.
+  gutters = gutters.filter((g) => group.some((it) => it.x1 <= g.lo) && group.some((it) => it.x0 >= g.hi));
+  const columns = splitColumns(group, gutters);
+  // Where the run's second side begins: the next search starts there.
+  const sideOf = new Map<Item, number>();
+  columns.forEach((col, k) => col.forEach((it) => sideOf.set(it, k)));
+  const side = (it: Item): number => sideOf.get(it) ?? -1;
+  const firstSide = side(bands[start][0]);
+  let next = start + 1;
+  while (next < end && bands[next].every((it) => side(it) === firstSide)) next++;
+  const none = { columns: null, end, next };
+  if (gutters.length === 0 || end - start < 2 * OFFSET_COLUMN_MIN_LINES) return none;
+  const full = columns.filter((col) => splitBands(col).length >= OFFSET_COLUMN_MIN_LINES);
+  if (full.length < 2) return none;
+  const top = Math.min(...group.map((it) => it.top));
+  const bottom = Math.max(...group.map((it) => it.bottom));
+  const spans = full.map((col) => [Math.min(...col.map((it) => it.top)), Math.max(...col.map((it) => it.bottom))]);
+  const overlap = Math.min(...spans.map((s) => s[1])) - Math.max(...spans.map((s) => s[0]));
+  if (overlap < 0.5 * (bottom - top)) return none;
+  const oneSided = bands.slice(start, end).filter((b) => new Set(b.map(side)).size === 1).length;
+  if (oneSided < 0.5 * (end - start)) return none;
+  if (!looksLikeTextColumns(group, gutters, end - start)) return none;
+  return { columns, end, next: end };
+}
+
+/**
+ * The column that goes on with the line just above it (that line lies over this column only, at
+ * a paragraph's line spacing) is read first: its paragraph is still running when the other column
+ * (a sidebar beside its lower part) begins. Otherwise left to right.
+ */
+export function continuedFirst(columns: Item[][], above: Item | undefined): Item[][] {
+  if (!above?.seg) return columns;
+  const over = columns.filter((col) => col.some((it) => Math.min(it.x1, above.x1) - Math.max(it.x0, above.x0) > 0));
+  if (over.length !== 1) return columns;
+  const col = over[0];
+  const top = col.reduce((a, b) => (b.top < a.top ? b : a));
+  if (top.top - above.bottom > 0.5 * (above.bottom - above.top)) return columns;
+  return [col, ...columns.filter((c) => c !== col)];
+}
+
+/** Print this much smaller than the column beside it marks a column as an aside (notes, a sidebar). */
+const ASIDE_SIZE_RATIO = 0.92;
+
+/** A column of offset columns set smaller, and with fewer lines, than another one beside it. */
+export function isAside(col: Item[], columns: Item[][]): boolean {
+  const size = (c: Item[]): number => median(c.filter((it) => it.seg).map((it) => it.seg!.size));
+  const lines = (c: Item[]): number => splitBands(c).length;
+  return columns.some((other) => other !== col && size(col) <= ASIDE_SIZE_RATIO * size(other) && lines(col) < lines(other));
+}
+
+/**
+ * Rows of a one-band group read side by side: the second-largest count of stacked lines among its
+ * columns (1 when fewer than two columns hold more than one line).
+ */
+export function stackedRows(group: Item[], gutters: Interval[]): number {
+  const counts = splitColumns(group, gutters).map((col) => splitBands(col).length).sort((a, b) => b - a);
+  return counts.length >= 2 ? Math.max(1, counts[1]) : 1;
 }
 
 /** White space across the whole region, in line heights, above a heading that opens a section. */

@@ -1,0 +1,87 @@
+// Reading order of columns whose baselines do not line up (issue 9, XY-cut): a vertical white
+// gutter through the block separates the columns whatever the leading of each; the left column is
+// read to its end before the right one, and stacked blocks that merely leave a channel free are not
+// columns.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
+import { buildSegments } from '../../src/convert/layout/lines.js';
+import { orderRegion, type Item } from '../../src/convert/layout/regions.js';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { words } from './fixtures/runs.js';
+
+after(shutdownConvertPool);
+
+function itemsOf(runs: TextRun[]): Item[] {
+  return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+}
+
+/** The texts of the ordered region, block by block, line by line. */
+function readOrder(items: Item[]): string[] {
+  return orderRegion(items, 9).flatMap((b) => b.items.map((it) => it.seg?.text ?? ''));
+}
+
+/** Two columns of `n` numbered sentences; the right one starts `offset` pt lower with its own leading. */
+function twoColumns(n: number, offset: number, leftLeading: number, rightLeading: number, height = 10): TextRun[] {
+  const runs: TextRun[] = [];
+  const tall = (r: TextRun): TextRun => ({ ...r, height, y: r.baseline! - 0.8 * height });
+  for (let i = 0; i < n; i++) runs.push(...words(`Left ${i + 1} sentence runs on here.`, 72, 100 + i * leftLeading).map(tall));
+  for (let i = 0; i < n; i++) runs.push(...words(`Right ${i + 1} sentence runs on too.`, 320, 100 + offset + i * rightLeading).map(tall));
+  return runs;
+}
+
+const expected = (n: number): string[] => [
+  ...Array.from({ length: n }, (_, i) => `Left ${i + 1} sentence runs on here.`),
+  ...Array.from({ length: n }, (_, i) => `Right ${i + 1} sentence runs on too.`),
+];
+
+test('orderRegion: columns whose lines overlap in height (offset 6 pt) read column by column', () => {
+  assert.deepEqual(readOrder(itemsOf(twoColumns(12, 6, 12, 12))), expected(12));
+});
+
+test('orderRegion: columns whose lines never share a band (short boxes, offset or other leading) read column by column', () => {
+  for (const [offset, l, r] of [[6, 12, 12], [6, 12, 14], [0, 12, 13.5], [3, 12, 12]]) {
+    assert.deepEqual(readOrder(itemsOf(twoColumns(12, offset, l, r, 5))), expected(12), `offset ${offset}, leading ${l}/${r}`);
+  }
+});
+
+test('orderRegion: a full-width line below offset columns comes after both', () => {
+  const runs = [...twoColumns(8, 6, 12, 12, 5), ...words('A closing paragraph that runs across the whole width of the page here.', 72, 220, 10).map((r) => ({ ...r, height: 5, y: r.baseline! - 4 }))];
+  const order = readOrder(itemsOf(runs));
+  assert.deepEqual(order.slice(0, 16), expected(8));
+  assert.match(order[16], /^A closing paragraph/);
+});
+
+test('orderRegion: stacked blocks (a right-hand address above a left-hand one) stay top to bottom', () => {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 4; i++) runs.push(...words(`Sender line ${i + 1} of the address`, 360, 100 + i * 12));
+  for (let i = 0; i < 4; i++) runs.push(...words(`Recipient line ${i + 1} of the address`, 72, 170 + i * 12));
+  const order = readOrder(itemsOf(runs));
+  assert.deepEqual(order.map((t) => t.split(' ')[0]), [...Array(4).fill('Sender'), ...Array(4).fill('Recipient')]);
+});
+
+test('parseDocument: a generated PDF with the right column 6 pt lower and other leading reads column by column', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  for (const [offset, rightLeading] of [[6, 12], [6, 14]]) {
+    const p = doc.addPage([612, 792]);
+    for (let i = 0; i < 20; i++) p.drawText(`Left ${i + 1} sentence runs on here.`, { x: 72, y: 700 - i * 12, size: 10, font });
+    for (let i = 0; i < 20; i++) p.drawText(`Right ${i + 1} sentence runs on too.`, { x: 320, y: 700 - offset - i * rightLeading, size: 10, font });
+  }
+  const out = await parseDocument(await doc.save(), { pageTimeoutS: 30 });
+  for (const md of out.pages) {
+    const order = md.match(/(Left|Right) \d+/g) ?? [];
+    assert.deepEqual(order, expected(20).map((t) => t.split(' ').slice(0, 2).join(' ')));
+  }
+});
+
+test('orderRegion: a paragraph running on beside a smaller-print sidebar is read unbroken, the sidebar after', () => {
+  const runs: TextRun[] = [];
+  // The paragraph's first lines run alone; its lower lines sit beside a sidebar of 7.5 pt notes
+  // whose lines fall between the paragraph's baselines.
+  for (let i = 0; i < 10; i++) runs.push(...words(`Body ${i + 1} of the paragraph runs on and on.`, 200, 100 + i * 12, 10, { height: 5 }).map((r) => ({ ...r, y: r.baseline! - 4 })));
+  for (let i = 0; i < 4; i++) runs.push(...words(`Note ${i + 1} in small print`, 72, 155 + i * 12, 7.5).map((r) => ({ ...r, height: 4, y: r.baseline! - 3 })));
+  const order = readOrder(itemsOf(runs)).map((t) => t.split(' ').slice(0, 2).join(' '));
+  assert.deepEqual(order, [...Array.from({ length: 10 }, (_, i) => `Body ${i + 1}`), ...Array.from({ length: 4 }, (_, i) => `Note ${i + 1}`)]);
+});
