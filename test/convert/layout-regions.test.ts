@@ -85,3 +85,17 @@ test('orderRegion: a paragraph running on beside a smaller-print sidebar is read
   const order = readOrder(itemsOf(runs)).map((t) => t.split(' ').slice(0, 2).join(' '));
   assert.deepEqual(order, [...Array.from({ length: 10 }, (_, i) => `Body ${i + 1}`), ...Array.from({ length: 4 }, (_, i) => `Note ${i + 1}`)]);
 });
+
+test('parseDocument: three columns each at its own offset and leading read column by column, then the full-width line below', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const p = doc.addPage([612, 792]);
+  const columns: [string, number, number, number][] = [['Alpha', 50, 0, 12], ['Beta', 230, 6, 13], ['Gamma', 410, 3, 14]];
+  for (const [name, x, offset, leading] of columns) {
+    for (let i = 0; i < 16; i++) p.drawText(`${name} ${i + 1} sentence runs here.`, { x, y: 640 - offset - i * leading, size: 9, font });
+  }
+  p.drawText('A closing line that spans the whole width of the page, from the left margin of the first column to the right margin of the third one.', { x: 50, y: 380, size: 9, font });
+  const out = await parseDocument(await doc.save(), { pageTimeoutS: 30 });
+  const order = out.pages[0].match(/(Alpha|Beta|Gamma) \d+|closing/g) ?? [];
+  assert.deepEqual(order, [...columns.flatMap(([name]) => Array.from({ length: 16 }, (_, i) => `${name} ${i + 1}`)), 'closing']);
+});
