@@ -158,3 +158,33 @@ test('a one-page document keeps a body sentence at the top margin above a table'
   assert.match(out.pages[0], /ordinary text that follows the table/);
   assert.doesNotMatch(out.pages[0], /Journal of Examples/, 'a margin line carrying a folio is a running footer');
 });
+
+test('a one-page document keeps its title set in display type at the top edge; a small running head stays furniture', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Field Notes 12', { x: 72, y: 792 - 30, size: 8, font });
+  // A 16 pt title inside the top 12 %, set apart from the 10 pt body below it.
+  page.drawText('Harbour Survey Results', { x: 72, y: 792 - 70, size: 16, font: bold });
+  const body = [
+    'The survey counted vessels in the harbour on four mornings in the spring.',
+    'Most of them were small fishing boats moored along the northern quay.',
+    'A second count in the autumn found fewer boats and two new pontoons.',
+    'The harbour master expects the numbers to rise again next season.',
+  ];
+  body.forEach((line, i) => page.drawText(line, { x: 72, y: 792 - 130 - i * 14, size: 10, font }));
+  const out = await parseDocument(await doc.save(), { pageTimeoutS: 30 });
+  assert.match(out.pages[0], /Harbour Survey Results/, 'the title is the document\'s text');
+  assert.match(out.pages[0], /harbour master expects/);
+  assert.doesNotMatch(out.pages[0], /Field Notes/, 'a small label with a folio at the top edge is a running head');
+});
+
+test('display type: on a short document a margin line well above the body size is content', () => {
+  const title = { ...block('Annual Summary', 40, 'page_header'), size: 18 };
+  const page = pageOf([title, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }, { ...block('Body again.', 320), size: 10 }]);
+  const [out] = markRunningLines([page]);
+  assert.equal(out.blocks[0].type, 'paragraph');
+  const small = pageOf([{ ...block('Annual Summary', 40, 'page_header'), size: 9 }, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }]);
+  assert.equal(markRunningLines([small])[0].blocks[0].type, 'page_header');
+});

@@ -110,6 +110,32 @@ export function readsAsProse(text: string): boolean {
   return words >= PROSE_WORDS || (words >= PROSE_SENTENCE_WORDS && /[.!?…]["'”’)\]]?$/u.test(text.trim()));
 }
 
+/** A line set this much larger than the page's body text is display type (a title), not a running label. */
+const DISPLAY_SIZE_RATIO = 1.25;
+
+/** The font size that carries most of the page's content text (0 when the page has none). */
+function bodySize(page: PageModel): number {
+  const chars = new Map<number, number>();
+  for (const b of page.blocks) {
+    if (isFurniture(b) || !b.size) continue;
+    const size = Math.round(b.size * 2) / 2;
+    chars.set(size, (chars.get(size) ?? 0) + b.markdown.length);
+  }
+  let best = 0;
+  let most = 0;
+  for (const [size, n] of chars) if (n > most) [best, most] = [size, n];
+  return best;
+}
+
+/**
+ * Running heads and feet are set at or below the body size; a margin line in display type well
+ * above it is the document's title or a heading (a one-page letter's or report's title near the
+ * top edge), so on a short document it is content, as running text is.
+ */
+function isDisplaySized(b: Block, body: number): boolean {
+  return body > 0 && (b.size ?? 0) >= body * DISPLAY_SIZE_RATIO;
+}
+
 /**
  * Documents too short for repetition across three pages (one or two pages) give the page
  * layout's margin rules no evidence but form. There a margin line the layout set aside that reads
@@ -119,7 +145,10 @@ export function readsAsProse(text: string): boolean {
  * labels, and olmOCR-style checks want them left out.)
  */
 function shortDocumentFurniture(pages: PageModel[]): PageModel[] {
-  const setAside = pages.map((page) => page.blocks.filter((b) => isFurniture(b) && !b.folio && !b.numbered && readsAsProse(plainText(b))));
+  const setAside = pages.map((page) => {
+    const body = bodySize(page);
+    return page.blocks.filter((b) => isFurniture(b) && !b.folio && !b.numbered && (readsAsProse(plainText(b)) || isDisplaySized(b, body)));
+  });
   // Per running key, its text on each page where it was set aside (first occurrence per page).
   const texts = new Map<string, string[]>();
   for (const blocks of setAside) {
