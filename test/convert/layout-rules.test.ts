@@ -243,3 +243,11 @@ test('regions: a heading under white space across both columns opens a section; 
   assert.ok(at('upper right line 7') < at('Second Section'), md);
   assert.ok(at('Second Section') < at('lower left line 0') && at('lower left line 7') < at('lower right line 0'), md);
 });
+
+test('a sentence set a little larger than the body (above a table in smaller type) is text; a short title at that size is a heading', () => {
+  const body = 9;
+  assert.equal(headingLevel({ text: 'Where the survey was taken, counts rose in every district.', lines: 1, size: 10.5, bold: false }, body), 0);
+  assert.equal(headingLevel({ text: 'Counts by district', lines: 1, size: 10.5, bold: false }, body), 3);
+  // Much larger type is a title even when it ends with a stop.
+  assert.ok(headingLevel({ text: 'The year the harbour froze over again.', lines: 1, size: 16, bold: false }, body) > 0);
+});

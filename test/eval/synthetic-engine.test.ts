@@ -55,6 +55,11 @@ test('synthetic sample: headings are found and ranked; columns, footnotes keep t
   assert.equal(rate(cases, 'footnotes', 'text'), 1);
 });
 
+test('synthetic sample: no sentence of running text becomes a heading, in any family', async () => {
+  const cases = await sample();
+  for (const family of FAMILY_NAMES) assert.equal(rate(cases, family, 'no-false-headings'), 1, family);
+});
+
 test('synthetic sample: no family loses a word', async () => {
   const cases = await sample();
   for (const family of FAMILY_NAMES) assert.equal(rate(cases, family, 'text'), 1, family);

@@ -55,6 +55,15 @@ export function numberedLevel(text: string): number {
   return sec ? Math.min(3, sec[1].split('.').length + 1) : 0;
 }
 
+/** Below this size ratio a full sentence is not a heading (see headingLevel). */
+const SENTENCE_HEADING_MIN_RATIO = 1.3;
+const SENTENCE_MIN_WORDS = 6;
+
+/** Several words closed by terminal punctuation: how running text ends, and how titles do not. */
+export function isSentence(text: string): boolean {
+  return /[.!?…]["'”’)]?$/u.test(text) && text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= SENTENCE_MIN_WORDS;
+}
+
 /** 0 when not a heading, else 1..3. */
 export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): number {
   const text = p.text.trim();
@@ -67,6 +76,9 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   if (r < 1.7 && isDateline(text)) return 0;
   if (r >= minRatio) {
     if (text.length > 120 && r < 1.5) return 0;
+    // A sentence (several words closed by a full stop) set only a little larger than the body is
+    // text (a lead paragraph, an intro line above a table set in smaller type), not a section title.
+    if (r < SENTENCE_HEADING_MIN_RATIO && isSentence(text)) return 0;
     return r >= 1.7 ? 1 : r >= 1.3 ? 2 : 3;
   }
   if (p.lines === 1 && r >= 0.95 && isCapsTitle(text) && !CAPTION.test(text)) return numberedLevel(text) || 3;
