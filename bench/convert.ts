@@ -17,7 +17,7 @@ import { cliLanguages } from '../src/convert/ocr/cli-engine.js';
 import { OCR_RENDER_DPI } from '../src/convert/limits.js';
 import { openPdf } from '../src/convert/pdf/open.js';
 import { renderPageGray } from '../src/convert/pdf/render.js';
-import { OCR_FAST_DPI } from '../src/convert/pipeline.js';
+import { OCR_FAST_DPI } from '../src/convert/source/ocr-rules.js';
 
 const SHARED = process.env.DOCCONV_SHARED_DIR ?? join(process.cwd(), '..', 'shared');
 const BENCH_DIR = join(SHARED, 'bench');

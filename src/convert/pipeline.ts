@@ -17,10 +17,6 @@ import { imagePageSource } from './source/image.js';
 import type { PageSource } from './source/types.js';
 import { failedPage, type WindowPage } from './window-page.js';
 
-export { failedPage, type WindowPage } from './window-page.js';
-
-export { mergeTextLayer, needsFinerOcr, OCR_FAST_DPI, OCR_IMAGE_FAST_DPI, OCR_SMALL_TEXT_PT, pageNeedsOcr } from './source/ocr-rules.js';
-
 export interface PageProgress {
   index: number;
   pagesDone: number;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
 import { dominantScript, looksLikeFormulas, looksLikeTable, samplePages } from '../../src/convert/probe.js';
-import { mergeTextLayer, pageNeedsOcr } from '../../src/convert/pipeline.js';
+import { mergeTextLayer, pageNeedsOcr } from '../../src/convert/source/ocr-rules.js';
 
 const run = (text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun => ({
   text, x, y, width: text.length * 5, height: 10, fontSize: 10, bold: false, italic: false, monospace: false, ...extra,
