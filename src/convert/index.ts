@@ -70,11 +70,6 @@ function convertPool(): WorkerPool {
   return pool;
 }
 
-/** A private copy of the bytes, transferred (not copied again) to the worker (warm-up only). */
-function ownedCopy(bytes: Uint8Array): Uint8Array {
-  return new Uint8Array(bytes);
-}
-
 /**
  * One copy of a document per caller array, in shared memory (issue 10 item 2): the probe, every
  * page window and every render or split of it read the same bytes, none is copied per task. Kept
@@ -295,12 +290,12 @@ export function warmConvertPool(): Promise<void> {
   const p = convertPool();
   warming ??= (async () => {
     await p.warm();
-    const bytes = warmupPdf();
+    // One shared copy read by every worker, as for a real document (sharedBytes).
+    const bytes = sharedBytes(warmupPdf());
     // All workers are free: one task each. A warm-up failure is not the pool's failure.
-    await Promise.all(Array.from({ length: p.size }, () => {
-      const copy = ownedCopy(bytes);
-      return p.run('parse', { bytes: copy, langs: ['eng'], pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }, { transfer: [copy.buffer as ArrayBuffer], pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }).catch(() => undefined);
-    }));
+    await Promise.all(Array.from({ length: p.size }, () =>
+      p.run('parse', { bytes, langs: ['eng'], pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }, { pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }).catch(() => undefined),
+    ));
     warmedUp = pool === p;
   })().finally(() => {
     warming = undefined;
