@@ -10,7 +10,8 @@ import type { ModelId } from '../models/gateway.js';
 import { ServiceError } from '../errors/service-error.js';
 import { isErrorCode } from '../errors/catalogue.js';
 import { newJobId } from '../jobs/service.js';
-import type { DocumentProbe, PageBlocks } from '../models/types.js';
+import type { DocumentProbe } from '../models/types.js';
+import { chargedPages, pageDetail, type PageDetail } from '../models/page-detail.js';
 import { convertSchema, type ConvertResult } from './schemas/convert.js';
 import { isWholeDocument, selectPages } from './page-ranges.js';
 import { readConvertUpload, wantsBlocks, type ConvertFields, type ConvertUpload } from './convert-form.js';
@@ -31,16 +32,6 @@ function asServiceError(err: unknown): unknown {
   return err;
 }
 
-/** What a conversion delivered beyond the Markdown (DECISIONS §8); both absent for a plain request. */
-export interface PageDetail {
-  /** Source index of each page when a selection was converted; absent = 0..n-1. */
-  indexes?: number[];
-  /** With on_page_error=skip (then `meta.failed_pages` is always present): the failed pages. */
-  failed?: Array<{ index: number; code: string }>;
-  /** With formats=blocks: each page's width, height and blocks, same order as the pages. */
-  layout?: PageBlocks[];
-}
-
 /**
  * The spec's ConvertResult; a page gains `error` (skip) or `width`, `height`, `blocks`
  * (formats=blocks) only when asked for, so a plain request gets exactly the spec's shape.
@@ -56,23 +47,6 @@ export function buildConvertResult(pages: string[], meta: ConvertResult['meta'],
   });
   const fullMeta = detail.failed ? { ...meta, failed_pages: detail.failed.map((f) => f.index) } : meta;
   return { markdown: pages.join('\n\n'), pages: out, meta: fullMeta };
-}
-
-/** Pages that came back (charged): all but the failed ones (DECISIONS §8). */
-export function deliveredPages(pages: number, detail: PageDetail): number {
-  return pages - (detail.failed?.length ?? 0);
-}
-
-/**
- * The DECISIONS §8 detail of a gateway answer; `failed` only when the caller asked for skip,
- * `layout` only with formats=blocks.
- */
-export function pageDetail(out: { indexes?: number[]; failed?: Array<{ index: number; code: string }>; layout?: PageBlocks[] }, skip: boolean, blocks = false): PageDetail {
-  const detail: PageDetail = {};
-  if (out.indexes) detail.indexes = out.indexes;
-  if (skip) detail.failed = out.failed ?? [];
-  if (blocks && out.layout) detail.layout = out.layout;
-  return detail;
 }
 
 type Path = 'sync' | 'async';
@@ -279,7 +253,7 @@ async function convertSync(
   reply.raw.off('close', onClose);
   // Charged once the conversion is done; a refused charge is retried, never released (issue 10 item 5).
   // DECISIONS §8: only delivered pages are charged.
-  await lease.charge(detail.failed ? deliveredPages(pageCount, detail) : undefined);
+  await lease.charge(chargedPages(pageCount, detail));
   const meta = { pages: pageCount, sha256: upload.sha256, timing_ms: Date.now() - started, backend, model, route_reason: routeReason };
   request.log.info({ pages: pageCount, timing_ms: meta.timing_ms, model, path: 'sync' }, 'converted');
   await accepted(200, null);

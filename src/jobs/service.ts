@@ -9,6 +9,7 @@ import { isErrorCode, type ErrorCode } from '../errors/catalogue.js';
 import { ERROR_CATALOGUE } from '../errors/catalogue.js';
 import type { ConvertOutput, ModelGateway, ModelId } from '../models/gateway.js';
 import type { MediaType } from '../models/types.js';
+import { chargedPages, pageDetail } from '../models/page-detail.js';
 import { JOB_LIMITS } from './constants.js';
 import { deriveResultToken, newNonce } from './crypto.js';
 import { CHANNELS, type JobsDb } from './db.js';
@@ -419,9 +420,8 @@ export class JobService {
       meta: { pages: job.pages, sha256: job.sha256, timing_ms: timingMs, backend, model: job.model, route_reason: job.routeReason },
     };
     // DECISIONS §8: stored only when asked for, so a plain job's result is what it always was.
-    if (out.indexes) result.indexes = out.indexes;
-    if (job.onPageError === 'skip') result.failed = out.failed ?? [];
-    if (out.layout && job.formats.split(',').includes('blocks')) result.layout = out.layout;
+    const detail = pageDetail(out, job.onPageError === 'skip', job.formats.split(',').includes('blocks'));
+    Object.assign(result, detail);
     let webhook = false;
     let settled: (() => Promise<void>) | undefined;
     const done = await this.o.db.tx(async (q) => {
@@ -430,7 +430,7 @@ export class JobService {
       // spec §8 rule 3 / DECISIONS §3: charged exactly once, on completion, in the transaction that
       // completes the job (DECISIONS §8: only delivered pages): the charge cannot be lost or turned
       // into a release, and a client that sees `completed` finds its slot already free.
-      settled = await this.o.metering.held(job.id).settleWithin(q, 'charge', result.failed ? job.pages - result.failed.length : undefined);
+      settled = await this.o.metering.held(job.id).settleWithin(q, 'charge', chargedPages(job.pages, detail));
       const token = this.tokenFor(after);
       await this.results.put(q, job.id, token, result, this.o.config.resultTtlS);
       await this.jobs.appendEvent(q, job.id, 'completed', { job_id: job.id, status: 'completed' });
