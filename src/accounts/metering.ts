@@ -37,7 +37,6 @@ async function readSnapshot(q: Query, accountId: string, tier: TierName): Promis
   return { tier, period, allowance: t.pagesPerPeriod, used: Number(r.used), reserved: Number(r.reserved), slotsInUse: Number(r.slots), slotLimit: t.concurrency };
 }
 
-/** Locks the account row for the transaction (serialises reservations and slots per account). */
 /** Deletes the holder's reservation, adding its pages (at most `atMost`) to usage when charged; the account, or null. */
 async function settleReservation(q: Query, holderId: string, charge: boolean, atMost?: number): Promise<string | null> {
   const rows = await q<{ account_id: string; period: string; pages: number }>(
@@ -57,6 +56,7 @@ async function settleReservation(q: Query, holderId: string, charge: boolean, at
   return r.account_id;
 }
 
+/** Locks the account row for the transaction (serialises reservations and slots per account). */
 async function lockAccount(q: Query, accountId: string): Promise<TierName> {
   const rows = await q<{ tier: TierName }>('SELECT tier FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
   if (!rows[0]) throw new ServiceError('invalid_api_key', 'The account no longer exists.');
