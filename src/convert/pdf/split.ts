@@ -24,14 +24,13 @@ async function cut(src: PDFDocument, first: number, last: number): Promise<Uint8
   return out.save({ useObjectStreams: true });
 }
 
-/** Pages `first`..`last` (0-based, inclusive) as a new PDF. */
+/** Pages `first`..`last` (0-based, inclusive) as a new PDF: one window of splitPdfWindowsInThread. */
 export async function splitPdf(bytes: Uint8Array, first: number, last: number): Promise<Uint8Array> {
-  const src = await load(bytes);
-  const count = src.getPageCount();
-  if (!Number.isInteger(first) || !Number.isInteger(last) || first < 0 || last < first || last >= count) {
-    throw new RangeError(`page window ${first}..${last} is outside 0..${count - 1}`);
-  }
-  return cut(src, first, last);
+  let pdf: Uint8Array | undefined;
+  await splitPdfWindowsInThread(bytes, 1, async (w) => {
+    pdf = w.pdf;
+  }, undefined, [{ first, last }]);
+  return pdf!;
 }
 
 export interface PdfWindow {
