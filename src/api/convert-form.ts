@@ -47,11 +47,6 @@ export interface ConvertUpload {
 /** `blocks` (DECISIONS §8) adds page sizes and blocks with boxes to the JSON result. */
 export const FORMATS = ['md', 'json', 'blocks'] as const;
 
-/** Whether a job's or request's canonical formats ask for blocks. */
-export function wantsBlocks(formats: string): boolean {
-  return formats.split(',').includes('blocks');
-}
-
 const invalid = (message: string) => new ServiceError('invalid_request', message);
 
 /**

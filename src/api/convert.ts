@@ -11,10 +11,10 @@ import { ServiceError } from '../errors/service-error.js';
 import { isErrorCode } from '../errors/catalogue.js';
 import { newJobId } from '../jobs/service.js';
 import type { DocumentProbe } from '../models/types.js';
-import { chargedPages, pageDetail, type PageDetail } from '../models/page-detail.js';
+import { chargedPages, pageDetail, wantsBlocks, type PageDetail } from '../models/page-detail.js';
 import { convertSchema, type ConvertResult } from './schemas/convert.js';
 import { isWholeDocument, selectPages } from './page-ranges.js';
-import { readConvertUpload, wantsBlocks, type ConvertFields, type ConvertUpload } from './convert-form.js';
+import { readConvertUpload, type ConvertFields, type ConvertUpload } from './convert-form.js';
 import './jobs-runtime.js';
 import type { UploadTicket } from './upload-admission.js';
 

@@ -9,7 +9,7 @@ import { isErrorCode, type ErrorCode } from '../errors/catalogue.js';
 import { ERROR_CATALOGUE } from '../errors/catalogue.js';
 import type { ConvertOutput, ModelGateway, ModelId } from '../models/gateway.js';
 import type { MediaType } from '../models/types.js';
-import { chargedPages, pageDetail } from '../models/page-detail.js';
+import { chargedPages, pageDetail, wantsBlocks } from '../models/page-detail.js';
 import { JOB_LIMITS } from './constants.js';
 import { deriveResultToken, newNonce } from './crypto.js';
 import { CHANNELS, type JobsDb } from './db.js';
@@ -331,7 +331,7 @@ export class JobService {
         {
           ...(job.onPageError ? { onPageError: job.onPageError } : {}),
           lang: job.lang,
-          ...(job.formats.split(',').includes('blocks') ? { blocks: true } : {}),
+          ...(wantsBlocks(job.formats) ? { blocks: true } : {}),
           signal: entry.abort.signal,
           pageTimeoutS: this.o.config.pageTimeoutS,
           owner: job.accountId,
@@ -420,7 +420,7 @@ export class JobService {
       meta: { pages: job.pages, sha256: job.sha256, timing_ms: timingMs, backend, model: job.model, route_reason: job.routeReason },
     };
     // DECISIONS §8: stored only when asked for, so a plain job's result is what it always was.
-    const detail = pageDetail(out, job.onPageError === 'skip', job.formats.split(',').includes('blocks'));
+    const detail = pageDetail(out, job.onPageError === 'skip', wantsBlocks(job.formats));
     Object.assign(result, detail);
     let webhook = false;
     let settled: (() => Promise<void>) | undefined;

@@ -13,6 +13,11 @@ export interface PageDetail {
   layout?: PageBlocks[];
 }
 
+/** Whether a job's or request's canonical formats (`md,json,blocks` subset) ask for blocks. */
+export function wantsBlocks(formats: string): boolean {
+  return formats.split(',').includes('blocks');
+}
+
 /**
  * The DECISIONS §8 detail of a gateway answer; `failed` only when the caller asked for skip,
  * `layout` only with formats=blocks.
