@@ -19,6 +19,16 @@ export async function pdfPageSizes(bytes: Uint8Array): Promise<PageSize[] | null
   }
 }
 
+/**
+ * The sizes of the pages of one file sent to a GPU server (a PDF window, or one image), in page
+ * order; a page whose size cannot be read is missing (callers fall back to 0 × 0).
+ */
+export async function filePageSizes(bytes: Uint8Array, isPdf: boolean): Promise<PageSize[]> {
+  if (isPdf) return (await pdfPageSizes(bytes)) ?? [];
+  const size = await imagePixelSize(bytes);
+  return size ? [size] : [];
+}
+
 /** An image's size in pixels (read as points at 72 dpi); null when it cannot be read. */
 export async function imagePixelSize(bytes: Uint8Array): Promise<PageSize | null> {
   try {

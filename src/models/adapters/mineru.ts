@@ -8,7 +8,7 @@ import { MINERU_CONCURRENCY, MINERU_WINDOW_PAGES, GRANITE_RENDER_DPI } from '../
 import { htmlTableToMarkdown, tidy } from '../markdown.js';
 import type { BlockType, ConvertInput, ConvertOptions, ConvertOutput, OutputBlock, PageBlocks } from '../types.js';
 import { round2, scaleBox, type PageSize } from '../blocks.js';
-import { imagePixelSize, pdfPageSizes } from '../page-size.js';
+import { filePageSizes } from '../page-size.js';
 import { imageExtension, mapParserError, convertInUnits, renderSelectedPages, splitSelectedPdf, type GpuAdapter, type ParserLoader } from './common.js';
 
 const MODEL = 'mineru-2.5';
@@ -97,19 +97,12 @@ export function createMineruAdapter(config: Config, url: string, timing: Backend
         name = out.backend;
         const pages = out.items.map(pageMarkdown);
         if (!opts.blocks) return { offset: unit.offset, pages };
-        const sizes = await unitPageSizes(unit);
+        const sizes = await filePageSizes(unit.bytes, unit.contentType === 'application/pdf');
         return { offset: unit.offset, pages, layout: out.items.map((items, k) => mineruBlocks(items, sizes[k] ?? { width: 0, height: 0 })) };
       });
       return { ...converted, backend: name };
     },
   };
-}
-
-/** The unit's pages in the blocks' units: a PDF's own page sizes, an image's pixels. */
-async function unitPageSizes(unit: Unit): Promise<PageSize[]> {
-  if (unit.contentType === 'application/pdf') return (await pdfPageSizes(unit.bytes)) ?? [];
-  const size = await imagePixelSize(unit.bytes);
-  return size ? [size] : [];
 }
 
 function backendName(body: unknown, configured: string): string {

@@ -7,7 +7,7 @@ import { httpRequest, parseJson } from '../http.js';
 import { GRANITE_RENDER_DPI, PADDLEX_CONCURRENCY, PADDLEX_WINDOW_PAGES } from '../limits.js';
 import { convertHtmlTables, replaceImages, tidy } from '../markdown.js';
 import { round2, scaleBox, type PageSize } from '../blocks.js';
-import { imagePixelSize, pdfPageSizes } from '../page-size.js';
+import { filePageSizes } from '../page-size.js';
 import type { BlockType, ConvertInput, ConvertOptions, ConvertOutput, OutputBlock, PageBlocks } from '../types.js';
 import { mapParserError, convertInUnits, renderSelectedPages, splitSelectedPdf, toBuffer, type GpuAdapter, type ParserLoader } from './common.js';
 
@@ -86,7 +86,7 @@ export function createPaddleOcrVlAdapter(config: Config, url: string, timing: Ba
         const answer = await backend.run(() => call(unit, signal), warm, { ...opts, signal });
         const pages = parseLayoutParsing(answer, unit.pages);
         if (!opts.blocks) return { offset: unit.offset, pages };
-        const sizes = unit.fileType === 0 ? ((await pdfPageSizes(unit.bytes)) ?? []) : [(await imagePixelSize(unit.bytes)) ?? { width: 0, height: 0 }];
+        const sizes = await filePageSizes(unit.bytes, unit.fileType === 0);
         return { offset: unit.offset, pages, layout: paddlexBlocks(answer, sizes) };
       });
       return { ...out, backend: BACKEND_NAME };
