@@ -385,26 +385,25 @@ export class JobService {
   private async finish(jobId: string, step: () => Promise<void>): Promise<void> {
     for (const delayMs of JOB_LIMITS.finishRetryDelaysMs) {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
-      try {
-        await step();
-        this.unfinished.delete(jobId);
-        return;
-      } catch (err) {
-        this.logStoreError(jobId, err);
-      }
+      if (await this.attempt(jobId, step)) return;
     }
     this.unfinished.set(jobId, step);
   }
 
   /** Terminal steps the store refused earlier (retried by the sweep timer). */
   private async retryUnfinished(): Promise<void> {
-    for (const [jobId, step] of [...this.unfinished]) {
-      try {
-        await step();
-        this.unfinished.delete(jobId);
-      } catch (err) {
-        this.logStoreError(jobId, err);
-      }
+    for (const [jobId, step] of [...this.unfinished]) await this.attempt(jobId, step);
+  }
+
+  /** One try of a terminal step: done (no longer unfinished), or logged for the next try. */
+  private async attempt(jobId: string, step: () => Promise<void>): Promise<boolean> {
+    try {
+      await step();
+      this.unfinished.delete(jobId);
+      return true;
+    } catch (err) {
+      this.logStoreError(jobId, err);
+      return false;
     }
   }
 
