@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ParseAbortedError, ParseError, type ParseErrorCode } from './errors.js';
 import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES, PROBE_BUDGET_MS } from './limits.js';
 import { resolveOcrLanguages } from './ocr/languages.js';
-import type { ParsedDocument, PipelineResult } from './pipeline.js';
+import type { PageProgress, ParsedDocument, PipelineResult } from './pipeline.js';
 import { failedPage, type WindowPage } from './window-page.js';
 import { WorkerPool } from './pool/pool.js';
 import { pdfjsWorkerBootstrap } from './pdf/pdfjs-worker.js';
@@ -25,13 +25,8 @@ export type { DocumentProbe, Script } from './probe.js';
 export type { ParsedDocument } from './pipeline.js';
 export type { BBox, Block, BlockType, PageModel } from './model.js';
 
-export interface PageEvent {
-  index: number;
-  pagesDone: number;
-  pages: number;
-  /** With skipFailedPages: this page failed with that code (DECISIONS §8). */
-  error?: ParseErrorCode;
-}
+/** A finished page, as the pipeline reports it. */
+export type PageEvent = PageProgress;
 
 export interface ParseOptions {
   lang?: string;

@@ -21,7 +21,7 @@ export interface PageProgress {
   index: number;
   pagesDone: number;
   pages: number;
-  /** With skipFailedPages: the page failed with this code (it comes back as ""). */
+  /** With skipFailedPages: the page failed with this code (it comes back as ""; DECISIONS §8). */
   error?: ParseErrorCode;
 }
 
