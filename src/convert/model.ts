@@ -77,11 +77,6 @@ export function unionBBox(boxes: BBox[]): BBox {
   return [x0, y0, x1, y1];
 }
 
-/** Points rounded to 0.01: boxes travel in JSON, float noise helps nobody. */
-export function roundBBox(b: BBox): BBox {
-  return b.map((v) => Math.round(v * 100) / 100) as BBox;
-}
-
 /**
  * The page as it leaves the engine once the document passes are done: blocks without their lines
  * and layout-only fields (they served the passes; the result needs type, box, Markdown, level).

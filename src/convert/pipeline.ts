@@ -5,10 +5,9 @@
 import { ParseAbortedError, ParseError, type ParseErrorCode } from './errors.js';
 import type { OcrEngine } from './ocr/index.js';
 import { sniffMediaType } from './sniff.js';
-import { createLayoutContext, layoutPage } from './layout/index.js';
+import { createLayoutContext, layoutPage, markRunningLines } from './layout/index.js';
 import { MIN_PAGE_CHARS_FOR_BODY, recordSizes } from './layout/context.js';
 import type { PageLayoutInput } from './layout/types.js';
-import { markRunningLines } from './layout/furniture.js';
 import { renderPageMarkdown } from './markdown/render.js';
 import { finishedPage, type PageModel } from './model.js';
 import { PageTreeError, withPdfPages } from './pdf/document.js';

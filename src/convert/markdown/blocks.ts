@@ -22,10 +22,6 @@ export interface RenderedParagraph {
   marker?: string;
 }
 
-export function renderParagraph(lines: Line[], bc: BlockContext): string {
-  return classifyParagraph(lines, bc).markdown;
-}
-
 export function classifyParagraph(lines: Line[], bc: BlockContext): RenderedParagraph {
   const text = lines.map((l) => l.text).join(' ');
   if (text.trim().length === 0) return { type: 'paragraph', markdown: '' };
@@ -34,7 +30,7 @@ export function classifyParagraph(lines: Line[], bc: BlockContext): RenderedPara
   if (assembled.length > 0 && assembled.length === lines[0].segs.length) return { type: 'formula', markdown: assembled.map((s) => `$${s.latex}$`).join(' ') };
   // Stacked display formulas (an aligned system, a derivation): one `$…$` per line.
   if (!bc.fromOcr && lines.length > 1 && lines.length <= 8 && lines.every((l) => l.text.length <= 200 && /[=<>≤≥≠≈≡∝]/u.test(l.text))) {
-    const each = lines.map((l) => renderParagraph([l], bc));
+    const each = lines.map((l) => classifyParagraph([l], bc).markdown);
     if (each.every((e) => e.startsWith('$'))) return { type: 'formula', markdown: each.join('\n\n') };
   }
   if (!bc.fromOcr && lines.length === 1) {
