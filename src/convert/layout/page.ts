@@ -40,6 +40,10 @@ function spanBBox(s: { x0: number; x1: number; top: number; bottom: number }): B
   return [s.x0, s.top, s.x1, s.bottom];
 }
 
+function tableBlock(bbox: BBox, table: TableModel): Block {
+  return { type: 'table', bbox, markdown: renderTable(table), lines: [] };
+}
+
 function textLines(spans: TextSpan[]): Block['lines'] {
   return spans.map((s) => ({ text: s.text, bbox: spanBBox(s) }));
 }
@@ -141,7 +145,7 @@ export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageMode
   for (const g of ruled.grids) {
     const { table, used } = tableFromGrid(g, runs);
     if (used.size === 0 || !usableTable(table)) continue;
-    atoms.push({ box: g.box, blocks: [{ type: 'table', bbox: boxBBox(g.box), markdown: renderTable(table), lines: [] }] });
+    atoms.push({ box: g.box, blocks: [tableBlock(boxBBox(g.box), table)] });
     runs = runs.filter((r) => !used.has(r));
   }
 
@@ -168,7 +172,7 @@ export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageMode
     if (!usableTable(table)) continue;
     const set = new Set(inside);
     items = items.filter((it) => !set.has(it));
-    atoms.push({ box, blocks: [{ type: 'table', bbox: boxBBox(box), markdown: renderTable(table), lines: [] }] });
+    atoms.push({ box, blocks: [tableBlock(boxBBox(box), table)] });
   }
 
   // 4. Figures; images with text over them are backgrounds (cards, banners): what lies on one is
@@ -259,7 +263,7 @@ function renderBlock(b: RegionBlock, atoms: Atom[], body: number, fromOcr: boole
     const cells = b.items.filter((i) => i.seg);
     const table = tableFromWhitespace(cells, b.gutters);
     if (usableTable(table) && isWhitespaceTable(table)) {
-      out.push({ type: 'table', bbox: unionBBox(cells.map(spanBBox)), markdown: renderTable(table), lines: [] });
+      out.push(tableBlock(unionBBox(cells.map(spanBBox)), table));
       for (const it of b.items) if (it.atom !== undefined) out.push(...atoms[it.atom].blocks);
       return;
     }
