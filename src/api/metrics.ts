@@ -18,7 +18,7 @@ async function metricsPlugin(app: FastifyInstance, opts: { metrics: ServiceMetri
   const { metrics } = opts;
   app.decorate('metrics', metrics);
   // The node's own account of uploads and documents held (DECISIONS §9, upload-admission.ts).
-  metrics.sources.uploadBytesInFlight = () => (app.hasDecorator('uploads') ? app.uploads.inflightBytes : 0);
+  metrics.sources.uploadBytesInFlight = () => app.uploads.inflightBytes; // decorated before this plugin (app.ts)
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === EVENTS_ROUTE && request.method === 'GET') {
