@@ -87,6 +87,11 @@ function candidates(page: PageModel): Candidate[] {
   return out;
 }
 
+/** A margin line taken back as the page's text: a plain paragraph with its box and lines. */
+function asContent(b: Block): Block {
+  return { type: 'paragraph', bbox: b.bbox, markdown: b.markdown, lines: b.lines };
+}
+
 /**
  * Furniture is never the only content of a page: when nothing else is left, the margin lines that
  * are not bare folios or stamps are the page's text (a page that is one line near the top).
@@ -94,7 +99,7 @@ function candidates(page: PageModel): Candidate[] {
 export function keepContentFurniture(page: PageModel): PageModel {
   if (page.blocks.some((b) => !isFurniture(b) && b.markdown.trim().length > 0)) return page;
   if (!page.blocks.some((b) => isFurniture(b) && !b.folio)) return page;
-  return { ...page, blocks: page.blocks.map((b): Block => (isFurniture(b) && !b.folio ? { type: 'paragraph', bbox: b.bbox, markdown: b.markdown, lines: b.lines } : b)) };
+  return { ...page, blocks: page.blocks.map((b): Block => (isFurniture(b) && !b.folio ? asContent(b) : b)) };
 }
 
 /** Running text, not a label: a sentence of this many words or more, or this many words at all. */
@@ -168,7 +173,7 @@ function shortDocumentFurniture(pages: PageModel[]): PageModel[] {
   return pages.map((page, p) => {
     const content = new Set(setAside[p].filter((b) => !repeated(b)));
     if (content.size === 0) return keepContentFurniture(page);
-    const blocks = page.blocks.map((b): Block => (content.has(b) ? { type: 'paragraph', bbox: b.bbox, markdown: b.markdown, lines: b.lines } : b));
+    const blocks = page.blocks.map((b): Block => (content.has(b) ? asContent(b) : b));
     return keepContentFurniture({ ...page, blocks });
   });
 }
