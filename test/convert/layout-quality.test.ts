@@ -7,9 +7,12 @@ import { words, page } from './fixtures/runs.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import { headingLevel } from '../../src/convert/layout/headings.js';
-import { dropMarginLines } from '../../src/convert/layout/margins.js';
+import { splitMarginLines } from '../../src/convert/layout/margins.js';
 import { applyTexFontStyles, texStyle } from '../../src/convert/layout/tex-fonts.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
+
+/** The page's lines once its margin lines are set aside. */
+const bodyLines = (...args: Parameters<typeof splitMarginLines>) => splitMarginLines(...args).body;
 
 const prose = (y0: number, n: number, x = 72): TextRun[] =>
   Array.from({ length: n }, (_, i) => words('body text of the page that runs on long enough to be prose', x, y0 + i * 12)).flat();
@@ -42,12 +45,12 @@ test('margins: a running head with the folio at one end is dropped even below th
     ...words('9', 476, 92, 9),
     ...prose(118, 30, 135),
   ];
-  const texts = dropMarginLines(buildSegments(runs), 792, 10).map((s) => s.text);
+  const texts = bodyLines(buildSegments(runs), 792, 10).map((s) => s.text);
   assert.ok(!texts.some((t) => t.startsWith('Optimized')));
   assert.equal(texts.length, 30);
   // A first line of a table headed by years is not a running head.
   const table = [...words('Country', 72, 92, 9), ...words('2019', 300, 92, 9), ...prose(118, 30, 72)];
-  assert.ok(dropMarginLines(buildSegments(table), 792, 10).some((s) => s.text === 'Country'));
+  assert.ok(bodyLines(buildSegments(table), 792, 10).some((s) => s.text === 'Country'));
 });
 
 test('margins: a figure caption low on the page is kept', () => {

@@ -6,7 +6,7 @@ import { words } from './fixtures/runs.js';
 import { buildSegments, groupLines, joinRuns } from '../../src/convert/layout/lines.js';
 import { listMarker } from '../../src/convert/layout/lists.js';
 import { dominantSize, headingLevel } from '../../src/convert/layout/headings.js';
-import { dropMarginLines, isPageNumber, isSideStamp, isStamp } from '../../src/convert/layout/margins.js';
+import { splitMarginLines, isPageNumber, isSideStamp, isStamp } from '../../src/convert/layout/margins.js';
 import { findGutters, orderRegion, type Item } from '../../src/convert/layout/regions.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import { findRuledRegions } from '../../src/convert/layout/ruled-tables.js';
@@ -15,6 +15,9 @@ import { joinDropCaps } from '../../src/convert/layout/dropcap.js';
 import { flowLines, groupParagraphs } from '../../src/convert/layout/paragraphs.js';
 import { dropOverprint } from '../../src/convert/layout/page.js';
 import { splitFootnotes } from '../../src/convert/layout/footnotes.js';
+
+/** The page's lines once its margin lines are set aside. */
+const bodyLines = (...args: Parameters<typeof splitMarginLines>) => splitMarginLines(...args).body;
 
 function items(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
@@ -76,7 +79,7 @@ test('margins: body lines that mention a download or a copyright stay text, a wh
   const kept = ['Retrieved from https://doi.org/10.1000/xyz', 'music files downloaded from, 67, 180–82,', 'All rights reserved. Reprinted with permission.'];
   const stamp = 'Downloaded from www.example.org on May 1, 2020';
   const runs = [...Array.from({ length: 10 }, (_, i) => body(i)).flat(), ...kept.flatMap((t, i) => words(t, 50, 212 + i * 12)), ...words(stamp, 50, 248), ...Array.from({ length: 10 }, (_, i) => body(i + 15)).flat()];
-  const texts = dropMarginLines(buildSegments(runs), 792, 10).map((s) => s.text);
+  const texts = bodyLines(buildSegments(runs), 792, 10).map((s) => s.text);
   for (const t of kept) assert.ok(texts.includes(t), t);
   assert.ok(!texts.includes(stamp));
   assert.ok(isSideStamp('Downloaded from jipm.example.ac.ir at 6:51 IRST on Monday November 11th 2019'));
@@ -89,7 +92,7 @@ test('margins: a running header set apart at the top and a page number at the bo
     ...Array.from({ length: 30 }, (_, i) => words('body text line that is long enough to count', 50, 80 + i * 12)).flat(),
     ...words('7', 300, 770, 9),
   ];
-  const segs = dropMarginLines(buildSegments(runs), 792, 10);
+  const segs = bodyLines(buildSegments(runs), 792, 10);
   const texts = segs.map((s) => s.text);
   assert.ok(!texts.includes('Journal of Things | Vol 3'));
   assert.ok(!texts.includes('7'));
@@ -99,17 +102,17 @@ test('margins: a running header set apart at the top and a page number at the bo
 test('margins: a first line one paragraph break above the body, and the last line of small print, stay text', () => {
   const body = Array.from({ length: 30 }, (_, i) => words('body text line that is long enough to count', 50, 90 + i * 12)).flat();
   // 11 pt of white above the body at 10 pt: a paragraph break, not a running head's gap.
-  const top = dropMarginLines(buildSegments([...words('Opening line of the page.', 50, 69), ...body]), 792, 10);
+  const top = bodyLines(buildSegments([...words('Opening line of the page.', 50, 69), ...body]), 792, 10);
   assert.ok(top.some((s) => s.text === 'Opening line of the page.'));
   // Small print low on the page, its last short line at its own line pitch.
   const notes = [0, 1, 2].map((i) => words('small print of a funding statement that runs over several lines of the foot', 50, 690 + i * 8, 7)).flat();
-  const tail = dropMarginLines(buildSegments([...body, ...notes, ...words('manuscript.', 50, 714, 7)]), 792, 10);
+  const tail = bodyLines(buildSegments([...body, ...notes, ...words('manuscript.', 50, 714, 7)]), 792, 10);
   assert.ok(tail.some((s) => s.text === 'manuscript.'));
 });
 
 test('margins: a large title near the top is kept', () => {
   const runs = [...words('Big Title', 50, 60, 16), ...Array.from({ length: 20 }, (_, i) => words('body text line', 50, 100 + i * 12)).flat()];
-  const segs = dropMarginLines(buildSegments(runs), 792, 10);
+  const segs = bodyLines(buildSegments(runs), 792, 10);
   assert.ok(segs.some((s) => s.text === 'Big Title'));
 });
 

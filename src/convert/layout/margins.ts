@@ -49,14 +49,6 @@ const MARGIN_GAP_OF_OWN_SIZE = 0.6;
 /** The outermost strip, where only running lines live. */
 const OUTER_STRIP = 0.07;
 
-/**
- * Removes margin lines: page numbers and stamps anywhere in the margins; other short margin lines
- * when they are set apart from the body (a clear gap) and not larger than the body text.
- */
-export function dropMarginLines(segs: Segment[], pageHeight: number, body: number, noisySizes = false): Segment[] {
-  return splitMarginLines(segs, pageHeight, body, noisySizes).body;
-}
-
 export interface MarginSplit {
   body: Segment[];
   /** The margin lines set aside (they become page_header / page_footer blocks). */
@@ -76,7 +68,11 @@ export function carriesFolio(pieces: string[]): boolean {
   return pieces.length >= 2 && pieces.some((t) => isPageNumber(t) && !YEAR.test(t.trim()));
 }
 
-/** dropMarginLines, keeping what it sets aside (furniture is typed, never silently deleted). */
+/**
+ * Sets margin lines aside: page numbers and stamps anywhere in the margins; other short margin
+ * lines when they are set apart from the body (a clear gap) and not larger than the body text.
+ * What it sets aside is kept (furniture is typed, never silently deleted).
+ */
 export function splitMarginLines(segs: Segment[], pageHeight: number, body: number, noisySizes = false): MarginSplit {
   if (segs.length === 0) return { body: segs, furniture: [], folios: new Set(), numbered: new Set() };
   const lines = new Map<number, Segment[]>();
