@@ -9,7 +9,7 @@ import { RUNNING_LINE_MIN_PAGES, RUNNING_LINE_MIN_SHARE } from './limits.js';
 import { isPageNumber } from './margins.js';
 
 /** Share of the page height at the top and at the bottom where running lines live. */
-export const RUNNING_BAND = 0.15;
+const RUNNING_BAND = 0.15;
 /** Blocks with more lines than this are text, not a running line. */
 const RUNNING_MAX_LINES = 2;
 /** Content blocks from each end of a page (in reading order) examined as running-line candidates. */
@@ -21,7 +21,7 @@ function plainText(b: Block): string {
   return b.lines.map((l) => l.text).join(' ').replace(/\s+/g, ' ').trim();
 }
 
-export function runningKey(text: string): string {
+function runningKey(text: string): string {
   return text.replace(/[*_#]/g, '').replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 

@@ -45,7 +45,7 @@ export function isCapsTitle(text: string): boolean {
 }
 
 /** A line that carries a date is a byline or dateline ("Jane Doe · March 3, 2024"), not a section title. */
-export function isDateline(text: string): boolean {
+function isDateline(text: string): boolean {
   return DATE.test(text);
 }
 
@@ -60,7 +60,7 @@ const SENTENCE_HEADING_MIN_RATIO = 1.3;
 const SENTENCE_MIN_WORDS = 6;
 
 /** Several words closed by terminal punctuation: how running text ends, and how titles do not. */
-export function isSentence(text: string): boolean {
+function isSentence(text: string): boolean {
   return /[.!?…]["'”’)]?$/u.test(text) && text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= SENTENCE_MIN_WORDS;
 }
 

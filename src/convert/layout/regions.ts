@@ -147,7 +147,7 @@ const MAX_OFFSET_TRIES = 32;
  * overlap through most of the run's height (stacked blocks are not columns), most bands hold one
  * side only (aligned rows are the band grouping's job) and the sides read as text, not cells.
  */
-export function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent: Interval): { columns: Item[][] | null; end: number; next: number } {
+function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent: Interval): { columns: Item[][] | null; end: number; next: number } {
   let gutters = narrowGutters([extent], bands[start], gutterMin);
   if (gutters.length === 0) return { columns: null, end: start + 1, next: start + 1 };
   const group = bands[start].slice();
@@ -189,7 +189,7 @@ export function offsetColumns(bands: Item[][], start: number, gutterMin: number,
  * a paragraph's line spacing) is read first: its paragraph is still running when the other column
  * (a sidebar beside its lower part) begins. Otherwise left to right.
  */
-export function continuedFirst(columns: Item[][], above: Item | undefined): Item[][] {
+function continuedFirst(columns: Item[][], above: Item | undefined): Item[][] {
   if (!above?.seg) return columns;
   const over = columns.filter((col) => col.some((it) => Math.min(it.x1, above.x1) - Math.max(it.x0, above.x0) > 0));
   if (over.length !== 1) return columns;
@@ -203,7 +203,7 @@ export function continuedFirst(columns: Item[][], above: Item | undefined): Item
 const ASIDE_SIZE_RATIO = 0.92;
 
 /** A column of offset columns set smaller, and with fewer lines, than another one beside it. */
-export function isAside(col: Item[], columns: Item[][]): boolean {
+function isAside(col: Item[], columns: Item[][]): boolean {
   const size = (c: Item[]): number => median(c.filter((it) => it.seg).map((it) => it.seg!.size));
   const lines = (c: Item[]): number => splitBands(c).length;
   return columns.some((other) => other !== col && size(col) <= ASIDE_SIZE_RATIO * size(other) && lines(col) < lines(other));
@@ -213,7 +213,7 @@ export function isAside(col: Item[], columns: Item[][]): boolean {
  * Rows of a one-band group read side by side: the second-largest count of stacked lines among its
  * columns (1 when fewer than two columns hold more than one line).
  */
-export function stackedRows(group: Item[], gutters: Interval[]): number {
+function stackedRows(group: Item[], gutters: Interval[]): number {
   const counts = splitColumns(group, gutters).map((col) => splitBands(col).length).sort((a, b) => b - a);
   return counts.length >= 2 ? Math.max(1, counts[1]) : 1;
 }
@@ -232,7 +232,7 @@ function median(values: number[]): number {
  * or larger than the text above). The columns above are read to their end before it, even when
  * the section below keeps the same columns.
  */
-export function startsSection(above: Item[], band: Item[]): boolean {
+function startsSection(above: Item[], band: Item[]): boolean {
   const segs = above.filter((it) => it.seg).map((it) => it.seg!);
   const first = band.reduce((a, b) => (b.top < a.top || (b.top === a.top && b.x0 < a.x0) ? b : a));
   if (!first.seg || segs.length === 0) return false;

@@ -85,7 +85,7 @@ function sameTable(upper: Item[], lower: Item[], between: number): boolean {
 }
 
 /** Moves heading lines from the flow block before each grid into the grid. */
-export function adoptTableHeadings(blocks: RegionBlock[]): RegionBlock[] {
+function adoptTableHeadings(blocks: RegionBlock[]): RegionBlock[] {
   const out = blocks.slice();
   for (let k = 1; k < out.length; k++) {
     const grid = out[k];

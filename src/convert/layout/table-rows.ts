@@ -20,7 +20,7 @@ export interface RowDraft {
   size: number;
 }
 
-export function onlyFirst(cells: string[]): boolean {
+function onlyFirst(cells: string[]): boolean {
   return cells[0] !== '' && cells.every((t, c) => c === 0 || t === '');
 }
 
