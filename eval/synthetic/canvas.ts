@@ -38,8 +38,9 @@ export class SyntheticDoc {
     return new SyntheticDoc(pdf, { regular, bold, italic });
   }
 
-  addPage(): PageWriter {
-    const page = this.pdf.addPage([LETTER.width, LETTER.height]);
+  /** A page, US letter unless a size is given (a landscape table page). */
+  addPage(size: { width: number; height: number } = LETTER): PageWriter {
+    const page = this.pdf.addPage([size.width, size.height]);
     const truth: TruthPage = { blocks: [], boxes: [], furniture: [], furnitureBoxes: [], markers: [] };
     this.truth.pages.push(truth);
     return new PageWriter(page, truth, this.fonts);
@@ -62,6 +63,10 @@ export class PageWriter {
 
   get height(): number {
     return this.page.getHeight();
+  }
+
+  get width(): number {
+    return this.page.getWidth();
   }
 
   private grow(box: BBox): void {

@@ -7,6 +7,7 @@ import { furnitureCase } from './families/furniture.js';
 import { headingsCase } from './families/headings.js';
 import { listsCase } from './families/lists.js';
 import { reportCase } from './families/report.js';
+import { statTableCase } from './families/stat-table.js';
 import { longTableCase, tableCase } from './families/tables.js';
 import { templateCase } from './families/template.js';
 import { Rng } from './random.js';
@@ -17,6 +18,7 @@ type FamilyGenerator = (rng: Rng, doc: SyntheticDoc) => Promise<FamilyOutput>;
 export const FAMILIES: Record<string, FamilyGenerator> = {
   table: tableCase,
   'long-table': longTableCase,
+  'stat-table': statTableCase,
   columns: columnsCase,
   headings: headingsCase,
   furniture: furnitureCase,

@@ -2,9 +2,10 @@
 // a verdict per case (pass/fail), a score in [0, 1] and, when it fails, a short diff.
 import { parseMarkdown, type Grid, type GridCell, type ParsedMarkdown } from './markdown.js';
 import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.js';
+import { runTableTest, tableTests } from './table-tests.js';
 import { blockText, type BBox, type CaseTruth, type TruthCell } from './truth.js';
 
-export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes'] as const;
+export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes'] as const;
 export type Property = (typeof PROPERTIES)[number];
 
 export interface PropertyResult {
@@ -143,6 +144,31 @@ function tables(truth: CaseTruth, parsed: ParsedMarkdown[]): PropertyResult {
   return result('table-cells', passed, checked, wrong);
 }
 
+/**
+ * olmOCR-bench `table` assertions made from each truth table's grid (table-tests.ts), run by the
+ * corpus scorer on the page's Markdown: what the sealed set's table tests measure.
+ */
+function olmocrTables(truth: CaseTruth, pages: string[]): PropertyResult {
+  let checked = 0;
+  let passed = 0;
+  const wrong: string[] = [];
+  const run = runTableTest;
+  if (run) {
+    truth.pages.forEach((page, p) => {
+      for (const block of page.blocks) {
+        if (block.kind !== 'table') continue;
+        for (const t of tableTests(block)) {
+          checked++;
+          const r = run(t, pages[p] ?? '');
+          if (r.pass) passed++;
+          else wrong.push(`p${p + 1} ${r.why}`);
+        }
+      }
+    });
+  }
+  return result('table-tests', passed, checked, wrong);
+}
+
 function sign(n: number): number {
   return n > 0 ? 1 : n < 0 ? -1 : 0;
 }
@@ -267,5 +293,5 @@ function blockBoxes(truth: CaseTruth, models: OutputPage[]): PropertyResult {
 export function checkCase(truth: CaseTruth, pages: string[], models?: OutputPage[]): PropertyResult[] {
   const parsed = truth.pages.map((_, p) => parseMarkdown(pages[p] ?? '', clean));
   const boxes = models ? blockBoxes(truth, models) : { property: 'block-boxes' as const, pass: true, score: 1, checked: 0 };
-  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes];
+  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), ...headings(truth, parsed), lists(truth, parsed), boxes];
 }

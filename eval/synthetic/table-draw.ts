@@ -179,6 +179,6 @@ export function drawTable(w: PageWriter, t: LogicalTable, s: TableStyle, cols: C
   }
   // The empty corner over the label heading has no truth cell: a converter may equally give the
   // label heading a rowspan over it.
-  w.record({ kind: 'table', rows: row, cols: cols.length, cells });
+  w.record({ kind: 'table', rows: row, cols: cols.length, cells, headerRows: t.groups.length > 0 ? 2 : 1 });
   return { bottom: y + 4, nextRow: r };
 }

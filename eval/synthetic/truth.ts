@@ -17,7 +17,8 @@ export type TruthBlock =
   /** Prose, captions, footnotes, template lines: text that must appear, in order. */
   | { kind: 'paragraph'; text: string }
   | { kind: 'list-item'; text: string; depth: number; ordered: boolean }
-  | { kind: 'table'; rows: number; cols: number; cells: TruthCell[] };
+  /** `headerRows`: rows at the top that are headings (group headings, column headings, units). */
+  | { kind: 'table'; rows: number; cols: number; cells: TruthCell[]; headerRows?: number };
 
 export interface TruthPage {
   blocks: TruthBlock[];

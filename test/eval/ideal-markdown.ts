@@ -17,7 +17,8 @@ function htmlTable(block: Extract<TruthBlock, { kind: 'table' }>): string {
       }
       for (let dr = 0; dr < cell.rowSpan; dr++) for (let dc = 0; dc < cell.colSpan; dc++) covered.add(`${r + dr},${c + dc}`);
       const attrs = (cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : '') + (cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : '');
-      rows[r].push(`<td${attrs}>${cell.text}</td>`);
+      const tag = r < (block.headerRows ?? 1) ? 'th' : 'td';
+      rows[r].push(`<${tag}${attrs}>${cell.text}</${tag}>`);
     }
   }
   return ['<table>', ...rows.map((r) => `<tr>${r.join('')}</tr>`), '</table>'].join('\n');
