@@ -3,7 +3,7 @@
 import { inOrderCount, markdownText, markdownWords, missingWords, textWords } from '../synthetic/tokens.js';
 
 /** Hyphens inside a word do not count: "well-known" and "well known" differ, "well-known" and "wellknown" not. */
-function unhyphenate(words: string[]): string[] {
+export function unhyphenate(words: string[]): string[] {
   return words.map((w) => w.replace(/[-\u2010\u00ad]/g, '')).filter((w) => w !== '');
 }
 
@@ -58,7 +58,7 @@ function missingIndexes(want: LayerWords, have: string[]): number[] {
  * An ordered list item's number is printed text ("155. Specific events…" renders as item 155):
  * it stays a word here, where markdownWords takes list markers for syntax.
  */
-function keepItemNumbers(md: string): string {
+export function keepItemNumbers(md: string): string {
   return md.replace(/^(\s{0,12})(\d+)[.)](\s+)/gm, '$1$2$3');
 }
 

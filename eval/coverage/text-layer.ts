@@ -62,12 +62,23 @@ export function itemsToLines(items: Item[]): LayerLine[] {
   return out.filter((l) => l.text !== '');
 }
 
-export async function readTextLayer(bytes: Uint8Array): Promise<LayerPage[]> {
+/** The page count of a PDF, read with pdf.js. */
+export async function countPages(bytes: Uint8Array): Promise<number> {
+  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  try {
+    return doc.numPages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** The text layer of every page, or of the given zero-based pages (ascending), in that order. */
+export async function readTextLayer(bytes: Uint8Array, only?: readonly number[]): Promise<LayerPage[]> {
   const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
   try {
     const pages: LayerPage[] = [];
-    for (let i = 1; i <= doc.numPages; i++) {
-      const page = await doc.getPage(i);
+    for (const index of only ?? Array.from({ length: doc.numPages }, (_, i) => i)) {
+      const page = await doc.getPage(index + 1);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
       const items: Item[] = [];

@@ -5,6 +5,9 @@ import assert from 'node:assert/strict';
 import { pageCoverage } from '../../eval/coverage/coverage.js';
 import { furnitureCandidates } from '../../eval/coverage/furniture.js';
 import { itemsToLines } from '../../eval/coverage/text-layer.js';
+import { orderCheck } from '../../eval/coverage/order.js';
+import { spreadPages } from '../../eval/coverage/pages.js';
+import { textWords } from '../../eval/synthetic/tokens.js';
 
 const item = (str: string, x: number, y: number, size = 10) => ({ str, x, y, width: str.length * size * 0.5, size });
 
@@ -90,4 +93,26 @@ test('coverage: folios with dashes or chapter numbers, a folio piece of a runnin
 test('coverage: an ordered list item keeps its printed number', () => {
   const c = pageCoverage(['155. Specific events were important.'], [], '155. Specific events were important.');
   assert.equal(c.found, c.words);
+});
+
+test('coverage: pages sampled from a long document spread over it, first and last included', () => {
+  assert.deepEqual(spreadPages(3, 8), [0, 1, 2]);
+  assert.deepEqual(spreadPages(100, 5), [0, 25, 50, 74, 99]);
+  assert.deepEqual(spreadPages(10, 1), [0]);
+});
+
+test('coverage: order against pdftotext counts pairs of unambiguous words out of place', () => {
+  const reference = 'The quick brown fox jumps over the lazy dog\nand then it rested under a tall green tree\n\nTable\nA\nB';
+  const same = orderCheck(reference, textWords(reference));
+  assert.equal(same.lineOut + same.flowOut, 0);
+  // "the" and "a" ("A" in the table) occur twice: the four pairs with them are ambiguous, not checked.
+  assert.equal(same.linePairs, 11);
+  assert.equal(same.flowPairs, 1);
+  // The second line moved before the first: the pair across the break is out of order, the lines' own pairs are not.
+  const moved = orderCheck(reference, textWords('and then it rested under a tall green tree The quick brown fox jumps over the lazy dog'));
+  assert.equal(moved.flowOut, 1);
+  assert.equal(moved.lineOut, 0);
+  // A line glued to another column's line: the pair it split is out of order.
+  const glued = orderCheck('alpha beta gamma delta', textWords('alpha beta left column words here gamma delta'));
+  assert.equal(glued.lineOut, 1);
 });
