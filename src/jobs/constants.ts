@@ -24,6 +24,11 @@ export const JOB_LIMITS = {
   webhookPerHost: 4,
   /** A delivery whose host is at its cap is claimable again after this. */
   webhookHostBusyRetryMs: 1_000,
+  /**
+   * `page` events of a running job are committed at most this often (the first at once): the
+   * pages of an interval share one transaction (issue 11 item 3). Short enough for live progress.
+   */
+  pageEventIntervalMs: 100,
   /** SSE `retry:` hint: how long a client waits before reconnecting a dropped stream. */
   sseRetryMs: 2_000,
   /** Jitter applied to each retry delay (DECISIONS §5: ±10 %). */

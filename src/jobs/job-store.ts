@@ -97,6 +97,25 @@ export class JobStore {
     return seq;
   }
 
+  /**
+   * Appends events of one kind in one statement pair (the sequence block is taken from the job row
+   * under its lock, as appendEvent does): a batch of `page` events costs two statements, not two
+   * per event. Returns the last sequence number, or null when the job is gone.
+   */
+  async appendEvents(q: Query, id: string, kind: EventKind, datas: Record<string, unknown>[]): Promise<number | null> {
+    if (datas.length === 0) return null;
+    if (datas.length === 1) return this.appendEvent(q, id, kind, datas[0]);
+    const rows = await q<{ event_seq: number }>('UPDATE jobs SET event_seq = event_seq + $2 WHERE id = $1 RETURNING event_seq', [id, datas.length]);
+    if (!rows[0]) return null;
+    const last = Number(rows[0].event_seq);
+    const seqs = datas.map((_, k) => last - datas.length + 1 + k);
+    await q(
+      'INSERT INTO job_events (job_id, seq, kind, data) SELECT $1, s, $3, d FROM unnest($2::int[], $4::text[]) AS t(s, d)',
+      [id, seqs, kind, datas.map((d) => JSON.stringify(d))],
+    );
+    return last;
+  }
+
   async eventsAfter(id: string, afterSeq: number): Promise<StoredEvent[]> {
     const rows = await this.db.query<{ seq: number; kind: EventKind; data: string }>(
       'SELECT seq, kind, data FROM job_events WHERE job_id = $1 AND seq > $2 ORDER BY seq',
