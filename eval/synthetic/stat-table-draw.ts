@@ -157,7 +157,8 @@ export function drawStatTable(pw: PageWriter, t: StatContent, s: StatStyle, g: S
   bands.push({ top: headTop, bottom: y, skip: new Set() });
   const headerRows = row;
   if (s.rules !== 'none') hRules.push(y);
-  y += s.size * 0.3;
+  // Air under the header rule (a grid's cells are padded instead: its vertical rules run on).
+  if (s.rules !== 'grid') y += s.size * 0.3;
   // Body. Decimal columns line their points up where the widest fraction leaves it.
   const dot = t.headings.map((_, c) => {
     const frac = Math.max(0, ...t.rows.map((r) => w(s.font, s.size, r.values[c].slice(intPart(r.values[c]).length))));

@@ -9,6 +9,7 @@ import { chunkLines, findColumnCuts, splitAtCuts, splitSpacedRun } from '../../s
 import { repeatedBlocks, tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import type { Item } from '../../src/convert/layout/regions.js';
 import type { TableModel } from '../../src/convert/layout/table-model.js';
+import { renderTable } from '../../src/convert/markdown/table.js';
 
 function items(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
@@ -226,4 +227,18 @@ test('tables: section labels the reading-order pass took out between two parts o
   // A paragraph between two tables stays text.
   const prose = { kind: 'flow' as const, items: items(words('This paragraph of running text is long enough to be prose, not a row label at all.', 50, 150)) };
   assert.equal(joinSplitGrids([upper, prose, lower]).length, 3);
+});
+
+test('tables: rows of headings down to the first row of figures are header rows (a units row, year headings with markers)', () => {
+  const runs: TextRun[] = [...words('Region', 50, 100), ...right('2019', 250, 100), ...right('2020p', 300, 100)];
+  runs.push(...right('Number', 250, 112), ...right('%', 300, 112));
+  [['North', '1,204', '12.5'], ['South', '980', '(3.1)'], ['East', '..', '7.0']].forEach(([l, a, b], i) => {
+    runs.push(...words(l, 50, 126 + i * 12), ...right(a, 250, 126 + i * 12), ...right(b, 300, 126 + i * 12));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t)[1], ['', 'Number', '%']);
+  assert.equal(t.headerRows, 2);
+  // Markdown has one header row: two are written as HTML, both as <th>.
+  const html = renderTable(t);
+  assert.match(html, /^<table>\n<tr><th>Region<\/th><th>2019<\/th><th>2020p<\/th><\/tr>\n<tr><th><\/th><th>Number<\/th><th>%<\/th><\/tr>\n<tr><td>North<\/td>/);
 });

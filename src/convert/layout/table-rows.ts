@@ -18,6 +18,9 @@ export interface RowDraft {
   top: number;
   bottom: number;
   size: number;
+  /** Every chunk of the line set in bold / in italic (a units row under bold headings differs). */
+  bold: boolean;
+  italic: boolean;
 }
 
 function onlyFirst(cells: string[]): boolean {
@@ -28,6 +31,11 @@ function onlyFirst(cells: string[]): boolean {
 const WRAP_PITCH_SHARE = 0.85;
 /** A number with an optional footnote marker or unit ("12.5", "1,204", "3.1*", "(4.2)", "–"). */
 export const NUMBER_LIKE = /^[([]?[-+−–]?[$€£]?\d[\d.,\s]*%?[)\]]?[*†‡a-z]?$/u;
+/**
+ * A unit under a column heading (a units row: "Number", "%", "£ million", "'000s", "Rate"): the
+ * words statistics tables use to say what the figures below count.
+ */
+const UNIT = /^(%|per ?cent|percent(age)?|numbers?|no\.?|counts?|rates?|ratio|index|shares?|[£$€¥]\s?(m|bn|k|mn|millions?|billions?|thousands?|000s?|'000s?)?|'?000s?|thousands?|millions?|billions?|persons|people|years?|months?|days?|hours?|kg|tonnes|t|km|ha|units?)$/i;
 /** A year heading ("2019"): a period, not an amount. */
 export const YEAR = /^(1[89]|2[01])\d\d$/;
 
@@ -75,6 +83,8 @@ export function lineDraft(line: Chunk[], placed: Placement[], nC: number): RowDr
     top: Math.min(...line.map((s) => s.top)),
     bottom: Math.max(...line.map((s) => s.bottom)),
     size: Math.max(...line.map((s) => s.size)),
+    bold: line.every((s) => s.bold),
+    italic: line.every((s) => s.italic),
   };
 }
 
@@ -106,6 +116,10 @@ function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: 
   const close = d.firstBaseline - prev.lastBaseline <= Math.max(1.25 * size, 1.05 * rowPitch);
   if (d.cells.some((t, c) => t && prev.cells[c] && NUMBER_LIKE.test(t.trim()))) return false;
   const filled = d.cells.filter(Boolean).length;
+  // Two full rows of headings set in different type, or a full row of units under the headings,
+  // are two header rows (a heading wrapped onto a second line leaves the short headings' columns empty).
+  const full = (r: RowDraft) => r.cells.slice(1).every(Boolean);
+  if (full(prev) && full(d) && (prev.bold !== d.bold || prev.italic !== d.italic || d.cells.slice(1).every((t) => UNIT.test(t.trim())))) return false;
   if (d.cells[0] === '') {
     // It goes on in cells the row has, or gives a label alone on its line (a label centred on
     // its values or set above them) its values, or is the next line of headings set on several

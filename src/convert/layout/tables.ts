@@ -10,6 +10,7 @@ import type { TableCell, TableModel } from './table-model.js';
 import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR } from './table-rows.js';
 import { groupHeadingSpans } from './table-groups.js';
+import { headerRowCount } from './table-header.js';
 
 export { repeatedBlocks, splitIndexColumn, type RowDraft } from './table-rows.js';
 export { groupHeadingSpans } from './table-groups.js';
@@ -67,7 +68,7 @@ export function tableFromGrid(g: RuledGrid, runs: TextRun[]): { table: TableMode
     rows.push(row);
   }
   const table = pruneEmpty({ rows, top: g.box.y, bottom: g.box.y + g.box.height, x0: g.box.x, x1: g.box.x + g.box.width });
-  return { table, used };
+  return { table: withHeaderRows(table), used };
 }
 
 function upperIndex(bounds: number[], v: number): number {
@@ -115,7 +116,12 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
   const x1 = Math.max(...items.map((i) => i.x1));
   const top = Math.min(...items.map((i) => i.top));
   const bottom = Math.max(...items.map((i) => i.bottom));
-  return pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 });
+  return withHeaderRows(pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 }));
+}
+
+function withHeaderRows(t: TableModel): TableModel {
+  const headerRows = headerRowCount(t);
+  return headerRows === undefined ? t : { ...t, headerRows };
 }
 
 /**

@@ -10,9 +10,10 @@ function htmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** Pipe tables have one header row: spans, or headings on several rows, need HTML. */
 export function renderTable(t: TableModel): string {
   if (t.rows.length === 0) return '';
-  return hasSpans(t) ? renderHtml(t) : renderPipe(t);
+  return hasSpans(t) || (t.headerRows ?? 1) > 1 ? renderHtml(t) : renderPipe(t);
 }
 
 export function renderPipe(t: TableModel): string {
