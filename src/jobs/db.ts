@@ -6,7 +6,7 @@ export type JobsDb = Pick<Store, 'query' | 'tx' | 'listen' | 'notify' | 'onResyn
 
 /** NOTIFY channels (PostgreSQL identifiers). */
 export const CHANNELS = {
-  /** payload: job id; a new event was appended (or the job was deleted). */
+  /** payload: job id, then `@` and the sending hub's id (events.ts); a new event was appended (or the job was deleted). */
   jobEvents: 'docconv_job_events',
   /** payload: job id; the job was cancelled, its owner must abort. */
   jobCancel: 'docconv_job_cancel',

@@ -1,20 +1,32 @@
 // SSE fan-out (DECISIONS §5). Every event is a row in job_events; a wake-up (local emitter on this
 // node, PostgreSQL NOTIFY from others) makes each open stream read the rows after its last id.
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { CHANNELS, type JobsDb } from './db.js';
 import { deriveResultToken } from './crypto.js';
 import type { JobRecord, StoredEvent } from './job-store.js';
 
+/** Separates the job id from the sending hub's id in a notification (job ids never contain it). */
+const ORIGIN_MARK = '@';
+
 export class JobEventHub {
   private readonly local = new EventEmitter();
   private unlisten: (() => Promise<void>) | null = null;
+  /** Tags this hub's notifications: the store delivers them back to this node too, already woken locally. */
+  private readonly origin = randomBytes(8).toString('hex');
 
   constructor(private readonly db: JobsDb) {
     this.local.setMaxListeners(0);
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(CHANNELS.jobEvents, (jobId) => this.local.emit(jobId));
+    this.unlisten = await this.db.listen(CHANNELS.jobEvents, (payload) => {
+      // A wake-up of our own coming back would make every feed of the job read the store twice
+      // per commit (issue 11 item 3). An untagged payload (an older node) is always foreign.
+      const at = payload.indexOf(ORIGIN_MARK);
+      if (at >= 0 && payload.slice(at + 1) === this.origin) return;
+      this.local.emit(at >= 0 ? payload.slice(0, at) : payload);
+    });
     // Notifications may have been missed while the link was down: wake every open stream.
     this.db.onResync?.(() => { for (const name of this.local.eventNames()) this.local.emit(name); });
   }
@@ -27,7 +39,7 @@ export class JobEventHub {
   /** After a commit that appended events for (or deleted) the job. */
   signal(jobId: string): void {
     this.local.emit(jobId);
-    this.db.notify(CHANNELS.jobEvents, jobId).catch(() => {});
+    this.db.notify(CHANNELS.jobEvents, `${jobId}${ORIGIN_MARK}${this.origin}`).catch(() => {});
   }
 
   subscribe(jobId: string, fn: () => void): () => void {
