@@ -23,7 +23,7 @@ export { availableOcrLanguages } from './ocr/languages.js';
 export type { PdfWindow } from './pdf/split.js';
 export type { DocumentProbe, Script } from './probe.js';
 export type { ParsedDocument } from './pipeline.js';
-export type { BBox, Block, BlockType, PageModel } from './model.js';
+export type { BBox, Block, BlockType, PageModel, RenderedBlock, RenderedPage } from './model.js';
 
 /** A finished page, as the pipeline reports it. */
 export type PageEvent = PageProgress;

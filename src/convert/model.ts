@@ -2,6 +2,8 @@
 // order, each with its box. Layout produces it, document-level passes (running headers and footers)
 // work on it with geometry, and the page's Markdown is rendered from it (markdown/render.ts).
 // Coordinates: PDF points, origin at the page's top-left, y growing downwards (as layout/types.ts).
+import type { Line } from './layout/paragraphs.js';
+import type { TableModel } from './layout/table-model.js';
 
 export const BLOCK_TYPES = [
   'heading',
@@ -27,11 +29,23 @@ export interface BlockLine {
   bbox: BBox;
 }
 
+/** A stretch of text in one style: what inline Markdown is rendered from (markdown/inline.ts). */
+export interface InlinePiece {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  link?: string;
+}
+
+/** One line of a display formula: its LaTeX (one or more pieces) and an equation number set apart. */
+export interface FormulaLine {
+  latex: string[];
+  number?: string;
+}
+
 export interface Block {
   type: BlockType;
   bbox: BBox;
-  /** The block's Markdown (a heading with its `#`s, a list item with its marker, a table…). */
-  markdown: string;
   /** Headings: 1..6. */
   level?: number;
   /** List items: nesting depth (0 = outermost) and the marker as printed. */
@@ -53,6 +67,34 @@ export interface Block {
    * a running line by its form, the evidence a document too short to show repetition has.
    */
   numbered?: boolean;
+
+  // What the Markdown renderer renders (markdown/render.ts), one field per kind of content; the
+  // layout stages fill these, never Markdown text (issue 9: Markdown is rendered last).
+  /**
+   * Text blocks (headings, paragraphs, list items, captions, footnotes): the text as styled
+   * pieces, list markers removed; one list per stretch of text (a paragraph joined across a column
+   * break has two, layout/continuations.ts).
+   */
+  inline?: InlinePiece[][];
+  /** Text taken verbatim (margin lines, text past the run cap). */
+  text?: string;
+  table?: TableModel;
+  formula?: FormulaLine[];
+  /** Code: its lines, pieces placed at their character columns. */
+  code?: string[];
+  /** List items numbered with digits: the number. */
+  number?: number;
+  /** The text came from OCR (or an OCR layer over a scan): its styles are not trusted. */
+  ocr?: boolean;
+
+  // Layout-only, between the stage that makes a text block and the stages that classify it
+  // (layout/stages.ts); removed by the inline-text stage.
+  /** The block's lines with their segments and runs. */
+  source?: Line[];
+  /** Left edge of the block's column (list nesting, code indentation). */
+  columnLeft?: number;
+  /** Set apart as a footnote (layout/footnotes.ts) before classification. */
+  note?: boolean;
 }
 
 export interface PageModel {
@@ -61,7 +103,7 @@ export interface PageModel {
   blocks: Block[];
 }
 
-export function isFurniture(b: Block): boolean {
+export function isFurniture(b: { type: BlockType }): boolean {
   return b.type === 'page_header' || b.type === 'page_footer';
 }
 
@@ -77,21 +119,20 @@ export function unionBBox(boxes: BBox[]): BBox {
   return [x0, y0, x1, y1];
 }
 
-/**
- * The page as it leaves the engine once the document passes are done: blocks without their lines
- * and layout-only fields (they served the passes; the result needs type, box, Markdown, level).
- * Keeps what crosses the worker boundary small.
- */
-export function finishedPage(page: PageModel): PageModel {
-  return {
-    width: page.width,
-    height: page.height,
-    blocks: page.blocks.map((b): Block => {
-      const out: Block = { type: b.type, bbox: b.bbox, markdown: b.markdown, lines: [] };
-      if (b.level !== undefined) out.level = b.level;
-      if (b.depth !== undefined) out.depth = b.depth;
-      if (b.marker !== undefined) out.marker = b.marker;
-      return out;
-    }),
-  };
+/** A block as the result carries it (DECISIONS §8): rendered, without its lines and layout fields. */
+export interface RenderedBlock {
+  type: BlockType;
+  bbox: BBox;
+  /** The block's Markdown (a heading with its `#`s, a list item with its marker, a table…). */
+  markdown: string;
+  level?: number;
+  depth?: number;
+  marker?: string;
+}
+
+/** A page as the result carries it: its blocks rendered (markdown/render.ts renderPage). */
+export interface RenderedPage {
+  width: number;
+  height: number;
+  blocks: RenderedBlock[];
 }

@@ -8,8 +8,8 @@ import { sniffMediaType } from './sniff.js';
 import { createLayoutContext, layoutPage, markRunningLines } from './layout/index.js';
 import { MIN_PAGE_CHARS_FOR_BODY, recordSizes } from './layout/context.js';
 import type { PageLayoutInput } from './layout/types.js';
-import { renderPageMarkdown } from './markdown/render.js';
-import { finishedPage, type PageModel } from './model.js';
+import { pageMarkdown, renderPage } from './markdown/render.js';
+import type { PageModel, RenderedPage } from './model.js';
 import { PageTreeError, withPdfPages } from './pdf/document.js';
 import { pdfPageSource } from './source/pdf.js';
 import { imagePageSource } from './source/image.js';
@@ -64,8 +64,8 @@ export interface PipelineOptions {
 export interface ParsedDocument {
   /** Markdown per physical page (per selected page with pageIndexes). */
   pages: string[];
-  /** The typed blocks of each page (same order as `pages`); `pages[i]` is rendered from them. */
-  pageModels: PageModel[];
+  /** The typed blocks of each page, rendered (same order as `pages`); `pages[i]` is their join. */
+  pageModels: RenderedPage[];
   /** With skipFailedPages: the pages that failed, ascending (DECISIONS §8). */
   failed?: PageFailure[];
 }
@@ -158,8 +158,10 @@ export function finishDocument(pages: WindowPage[], withFailed = false): ParsedD
   return doc;
 }
 
+/** Markdown is rendered last, from the blocks, once the document passes are done (issue 9). */
 function rendered(pageModels: PageModel[]): ParsedDocument {
-  return { pages: pageModels.map(renderPageMarkdown), pageModels: pageModels.map(finishedPage) };
+  const out = pageModels.map(renderPage);
+  return { pages: out.map(pageMarkdown), pageModels: out };
 }
 
 class Budget {

@@ -1,6 +1,6 @@
 // The API's blocks (DECISIONS §8) from what the backends know: the built-in parser's page model,
 // or the boxes a GPU server returns (adapters map their types onto these).
-import type { BBox, OutputBlock, PageBlocks, PageModel } from './types.js';
+import type { BBox, OutputBlock, PageBlocks, RenderedPage } from './types.js';
 
 /** Points rounded to 0.01: boxes travel in JSON, float noise helps nobody. */
 export function round2(v: number): number {
@@ -12,7 +12,7 @@ export function roundBox(b: readonly number[]): BBox {
 }
 
 /** The built-in parser's page model as the API's blocks: type, box, Markdown, heading level. */
-export function blocksFromPageModel(page: PageModel): PageBlocks {
+export function blocksFromPageModel(page: RenderedPage): PageBlocks {
   return {
     width: round2(page.width),
     height: round2(page.height),

@@ -1,8 +1,8 @@
 // Shared types of the models domain (docs/architecture.md, "src/models"). The document-side types
 // come from the public entry of src/convert (type-only: nothing of the parser loads here).
-import type { BBox, BlockType, DocumentProbe, MediaType, PageModel } from '../convert/index.js';
+import type { BBox, BlockType, DocumentProbe, MediaType, RenderedPage } from '../convert/index.js';
 
-export type { BBox, BlockType, DocumentProbe, MediaType, PageModel };
+export type { BBox, BlockType, DocumentProbe, MediaType, RenderedPage };
 
 /** The model ids accepted by `model` besides `auto` (DECISIONS §4). */
 export const MODEL_IDS = ['builtin', 'mineru-2.5', 'granite-docling', 'paddleocr-vl'] as const;
@@ -125,7 +125,7 @@ export interface ParserPort {
       /** A failing page becomes "" and an entry of `failed` instead of failing the document. */
       skipFailedPages?: boolean;
     },
-  ): Promise<{ pages: string[]; failed?: PageFailure[]; pageModels?: PageModel[] }>;
+  ): Promise<{ pages: string[]; failed?: PageFailure[]; pageModels?: RenderedPage[] }>;
   renderPagesToPng(
     bytes: Uint8Array,
     opts: { dpi: number; first?: number; last?: number; signal?: AbortSignal },

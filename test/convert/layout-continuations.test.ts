@@ -4,13 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { continues, joinContinuations } from '../../src/convert/layout/continuations.js';
 import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
-import { renderPageMarkdown } from '../../src/convert/markdown/render.js';
+import { blockMarkdown, renderPageMarkdown } from '../../src/convert/markdown/render.js';
 import type { Block, BlockType } from '../../src/convert/model.js';
 import { words, page } from './fixtures/runs.js';
 
 function para(text: string, x: number, y: number, extra: Partial<Block> = {}, type: BlockType = 'paragraph'): Block {
   const bbox: Block['bbox'] = [x, y, x + 200, y + 10];
-  return { type, bbox, markdown: text, lines: [{ text, bbox }], size: 10, bold: false, italic: false, ...extra };
+  return { type, bbox, inline: [[{ text, bold: false, italic: false }]], lines: [{ text, bbox }], size: 10, bold: false, italic: false, ...extra };
 }
 
 test('continues: open end and lower-case start in the same size; not after a stop, a capital, or another size', () => {
@@ -25,14 +25,14 @@ test('continues: open end and lower-case start in the same size; not after a sto
 test('joinContinuations: the halves join and a banner heading between them moves after the paragraph', () => {
   const blocks = [
     para('Sales rose each year,', 50, 700),
-    para('## INDUSTRY WATCH', 300, 60, { size: 14 }, 'heading'),
+    para('INDUSTRY WATCH', 300, 60, { size: 14, level: 2 }, 'heading'),
     para('and the industry grew with them.', 300, 90),
     para('Next paragraph.', 300, 120),
   ];
   const out = joinContinuations(blocks);
-  assert.deepEqual(out.map((b) => b.markdown), ['Sales rose each year, and the industry grew with them.', '## INDUSTRY WATCH', 'Next paragraph.']);
+  assert.deepEqual(out.map(blockMarkdown), ['Sales rose each year, and the industry grew with them.', '## INDUSTRY WATCH', 'Next paragraph.']);
   assert.deepEqual(out[0].bbox, [50, 90, 500, 710]);
-  assert.equal(joinContinuations([para('a hyphen-', 50, 700), para('ated word.', 300, 80)])[0].markdown, 'a hyphenated word.');
+  assert.equal(joinContinuations([para('a hyphen-', 50, 700), para('ated word.', 300, 80)]).map(blockMarkdown), ['a hyphenated word.']);
 });
 
 test('page: a sentence running from the foot of the left column to the top of the right one is one paragraph', () => {

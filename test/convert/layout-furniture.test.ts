@@ -13,7 +13,7 @@ after(shutdownConvertPool);
 
 function block(text: string, top: number, type: BlockType = 'paragraph'): Block {
   const bbox: Block['bbox'] = [72, top, 72 + text.length * 5, top + 10];
-  return { type, bbox, markdown: text, lines: [{ text, bbox }] };
+  return { type, bbox, text, lines: [{ text, bbox }] };
 }
 
 function pageOf(blocks: Block[]): PageModel {

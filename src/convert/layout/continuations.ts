@@ -15,11 +15,11 @@ const SAME_SIZE = 0.08;
 const TERMINAL = /[.!?:;…"'”’)\]]\s*$/u;
 
 function lastText(b: Block): string {
-  return b.lines.length ? b.lines[b.lines.length - 1].text : b.markdown;
+  return b.lines.length ? b.lines[b.lines.length - 1].text : '';
 }
 
 function firstText(b: Block): string {
-  return b.lines.length ? b.lines[0].text : b.markdown;
+  return b.lines.length ? b.lines[0].text : '';
 }
 
 /** Plain prose (not bold/italic as a whole: those are run-in headings and quotes). */
@@ -35,10 +35,9 @@ export function continues(prev: Block, next: Block): boolean {
   return end.length > 0 && /[\p{L}\p{N},\-–]$/u.test(end) && !TERMINAL.test(end) && /^\p{Ll}/u.test(firstText(next).trimStart());
 }
 
+/** One paragraph of the two: its text is both stretches (the renderer joins them, hyphen or space). */
 function join(prev: Block, next: Block): Block {
-  const hyphen = /\p{L}-$/u.test(prev.markdown);
-  const markdown = hyphen ? prev.markdown.slice(0, -1) + next.markdown : `${prev.markdown} ${next.markdown}`;
-  return { ...prev, markdown, bbox: unionBBox([prev.bbox, next.bbox]), lines: [...prev.lines, ...next.lines] };
+  return { ...prev, inline: [...(prev.inline ?? []), ...(next.inline ?? [])], bbox: unionBBox([prev.bbox, next.bbox]), lines: [...prev.lines, ...next.lines] };
 }
 
 /**

@@ -1,7 +1,9 @@
 // Footnotes: small lines at the foot of a column, under which no body text follows, whose first
 // line starts with a note marker (1, *, †, ¹ …). They are read after the page's body, so that a
 // note at the foot of the left column does not interrupt the text that continues on the right.
+import type { Block } from '../model.js';
 import type { Segment } from './lines.js';
+import type { BlockStage } from './stage.js';
 
 const MARKER = /^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)(?:[.)]?\s*\S)/u;
 /** Footnotes live in the lower part of the page. */
@@ -32,3 +34,16 @@ export function splitFootnotes(segs: Segment[], body: number, pageHeight: number
   if (notes.size === 0) return { body: segs, notes: [] };
   return { body: segs.filter((s) => !notes.has(s)), notes: segs.filter((s) => notes.has(s)) };
 }
+
+/**
+ * The text blocks made of note lines (set apart by splitFootnotes) are footnotes; they keep their
+ * marker, but not their size: small print is not the page's body text (furniture.ts weighs sizes).
+ */
+export const footnotesStage: BlockStage = (blocks: Block[]) =>
+  blocks.map((b): Block => {
+    if (!b.note) return b;
+    const { note: _note, ...rest } = b;
+    if (b.type !== 'paragraph' && b.type !== 'list_item') return rest;
+    const { size: _size, ...note } = rest;
+    return { ...note, type: 'footnote' };
+  });

@@ -89,7 +89,10 @@ function candidates(page: PageModel): Candidate[] {
 
 /** A margin line taken back as the page's text: a plain paragraph with its box and lines. */
 function asContent(b: Block): Block {
-  return { type: 'paragraph', bbox: b.bbox, markdown: b.markdown, lines: b.lines };
+  const out: Block = { type: 'paragraph', bbox: b.bbox, lines: b.lines };
+  if (b.text !== undefined) out.text = b.text;
+  if (b.inline !== undefined) out.inline = b.inline;
+  return out;
 }
 
 /**
@@ -97,7 +100,8 @@ function asContent(b: Block): Block {
  * are not bare folios or stamps are the page's text (a page that is one line near the top).
  */
 export function keepContentFurniture(page: PageModel): PageModel {
-  if (page.blocks.some((b) => !isFurniture(b) && b.markdown.trim().length > 0)) return page;
+  // The page stages keep no block without text (layout/stages.ts), so any other block is content.
+  if (page.blocks.some((b) => !isFurniture(b))) return page;
   if (!page.blocks.some((b) => isFurniture(b) && !b.folio)) return page;
   return { ...page, blocks: page.blocks.map((b): Block => (isFurniture(b) && !b.folio ? asContent(b) : b)) };
 }
@@ -124,7 +128,7 @@ function bodySize(page: PageModel): number {
   for (const b of page.blocks) {
     if (isFurniture(b) || !b.size) continue;
     const size = Math.round(b.size * 2) / 2;
-    chars.set(size, (chars.get(size) ?? 0) + b.markdown.length);
+    chars.set(size, (chars.get(size) ?? 0) + plainText(b).length);
   }
   let best = 0;
   let most = 0;

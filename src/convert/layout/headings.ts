@@ -1,5 +1,7 @@
 // Headings from font statistics: the body size is the most common size by character count; a
 // short paragraph set larger than the body, or bold at body size, is a heading.
+import type { Block } from '../model.js';
+import { sourceText, undecided, type BlockStage, type PageFacts } from './stage.js';
 
 /** Most common font size weighted by characters (sizes rounded to 0.5 pt). */
 export function dominantSize(samples: Iterable<[size: number, chars: number]>): number {
@@ -88,3 +90,23 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   }
   return 0;
 }
+
+/** A heading needs to be set this much larger than the body; OCR size estimates are noisier. */
+const MIN_RATIO = 1.15;
+const OCR_MIN_RATIO = 1.35;
+
+/** Headings: a text block's level from its size, weight and form against the body (headingLevel). */
+export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) =>
+  blocks.map((b): Block => {
+    if (!undecided(b)) return b;
+    const lines = b.source!;
+    const input = {
+      text: sourceText(b),
+      lines: lines.length,
+      size: Math.max(...lines.map((l) => l.size)),
+      bold: lines.every((l) => l.bold),
+      italic: !page.ocr && lines.every((l) => l.italic),
+    };
+    const level = headingLevel(input, page.body, page.ocr ? OCR_MIN_RATIO : MIN_RATIO);
+    return level > 0 ? { ...b, type: 'heading', level } : b;
+  });

@@ -1,4 +1,7 @@
-// List markers: bullets (•, -, ▪, …) and enumerators (1., 2), a), (iv), A.).
+// List markers: bullets (•, -, ▪, …) and enumerators (1., 2), a), (iv), A.); a text block that
+// starts with one is a list item, nested by its indent from the column's left edge.
+import type { Block } from '../model.js';
+import { sourceText, undecided, type BlockStage, type PageFacts } from './stage.js';
 
 export interface ListMarker {
   ordered: boolean;
@@ -31,3 +34,19 @@ export function listMarker(text: string): ListMarker | null {
   if (m) return { ordered: false, label: m[1], rest: m[2] };
   return null;
 }
+
+/** Deepest nesting; one level per this many body sizes of indent. */
+const MAX_DEPTH = 3;
+const DEPTH_STEP_EM = 1.5;
+
+export const listsStage: BlockStage = (blocks: Block[], page: PageFacts) =>
+  blocks.map((b): Block => {
+    if (!undecided(b)) return b;
+    const marker = listMarker(sourceText(b));
+    if (!marker) return b;
+    const indent = b.source![0].x0 - (b.columnLeft ?? b.source![0].x0);
+    const depth = Math.min(MAX_DEPTH, Math.max(0, Math.floor(indent / Math.max(1, page.body * DEPTH_STEP_EM))));
+    const item: Block = { ...b, type: 'list_item', depth, marker: marker.label.trim() };
+    if (marker.ordered && marker.number !== undefined) item.number = marker.number;
+    return item;
+  });

@@ -1,13 +1,9 @@
 // Inline Markdown: bold/italic spans and links from run styles, de-hyphenation across lines.
 import type { TextRun } from '../layout/types.js';
 import { isReferenceMarkerAfter } from '../layout/superscripts.js';
+import type { InlinePiece } from '../model.js';
 
-export interface Piece {
-  text: string;
-  bold: boolean;
-  italic: boolean;
-  link?: string;
-}
+export type Piece = InlinePiece;
 
 export interface InlineOptions {
   /** Headings and all-bold paragraphs carry no inner bold markers. */

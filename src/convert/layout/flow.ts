@@ -1,0 +1,69 @@
+// Reading order: the page's segments and atoms (tables, figures) ordered by regions.ts (columns,
+// full-width bands, whitespace tables), each region turned into blocks: a whitespace table, or the
+// flow's text blocks with the atoms between them; then the footnotes, column by column; then any
+// text past the run cap, as it comes.
+import { unionBBox, type Block } from '../model.js';
+import type { Segment } from './lines.js';
+import { isCaptionLine } from './margins.js';
+import { orderRegion, type RegionBlock } from './regions.js';
+import { assembleTableBlocks } from './table-blocks.js';
+import { isWhitespaceTable, tableFromWhitespace } from './tables.js';
+import { MAX_RUNS_PER_PAGE } from './limits.js';
+import { spanBBox, textBlocks } from './text-blocks.js';
+import { tableBlock, usableTable } from './page-tables.js';
+import { boxBBox, gutterMin, type Atom, type PageState } from './page-state.js';
+
+/** One ordered region's blocks (text blocks untyped: the block stages decide them). */
+export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note = false): Block[] {
+  const out: Block[] = [];
+  if (b.kind === 'grid') {
+    // A caption ("Figure 3.", "Table 2:") is never a cell: the grid stops at it, the caption's
+    // line is flow, and what follows is ordered afresh (the next table, or text).
+    const caption = b.items.filter((i) => i.seg && isCaptionLine(i.seg.text)).sort((p, q) => p.top - q.top)[0];
+    if (caption) {
+      const above = b.items.filter((i) => i.bottom <= caption.top + 1 && i !== caption);
+      const line = b.items.filter((i) => !above.includes(i) && (i === caption || (i.seg && i.seg.lineId === caption.seg!.lineId)));
+      const below = b.items.filter((i) => !above.includes(i) && !line.includes(i));
+      if (above.length > 0) out.push(...regionBlocks({ kind: 'grid', items: above, gutters: b.gutters }, atoms, body, note));
+      out.push(...regionBlocks({ kind: 'flow', items: line }, atoms, body, note));
+      for (const next of assembleTableBlocks(orderRegion(below, gutterMin({ body })))) out.push(...regionBlocks(next, atoms, body, note));
+      return out;
+    }
+    const cells = b.items.filter((i) => i.seg);
+    const table = tableFromWhitespace(cells, b.gutters);
+    if (usableTable(table) && isWhitespaceTable(table)) {
+      out.push(tableBlock(unionBBox(cells.map(spanBBox)), table));
+      for (const it of b.items) if (it.atom !== undefined) out.push(...atoms[it.atom].blocks);
+      return out;
+    }
+  }
+  // Flow: text segments between atoms, in vertical order.
+  const sorted = b.items.slice().sort((p, q) => p.top - q.top || p.x0 - q.x0);
+  let pending: Segment[] = [];
+  for (const it of sorted) {
+    if (it.seg) pending.push(it.seg);
+    else if (it.atom !== undefined) {
+      out.push(...textBlocks(pending, note));
+      pending = [];
+      out.push(...atoms[it.atom].blocks);
+    }
+  }
+  out.push(...textBlocks(pending, note));
+  return out;
+}
+
+export function readingOrderStage(s: PageState): PageState {
+  const gap = gutterMin(s);
+  const items = [...s.items];
+  s.atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
+  const blocks: Block[] = [];
+  for (const b of assembleTableBlocks(orderRegion(items, gap))) blocks.push(...regionBlocks(b, s.atoms, s.body));
+  // Footnotes after the body, column by column.
+  const noteItems = s.notes.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+  for (const b of orderRegion(noteItems, gap)) blocks.push(...regionBlocks({ kind: 'flow', items: b.items }, s.atoms, s.body, true));
+  if (s.all.length > MAX_RUNS_PER_PAGE) {
+    const rest = s.all.slice(MAX_RUNS_PER_PAGE);
+    blocks.push({ type: 'paragraph', bbox: unionBBox(rest.map((r) => boxBBox(r))), text: rest.map((r) => r.text).join(' '), lines: [] });
+  }
+  return { ...s, items, blocks };
+}

@@ -1,0 +1,43 @@
+// Runs → line segments; margin lines set aside as furniture, dot leaders dropped, stacked formula
+// pieces assembled, footnote lines set apart to be read after the body.
+import { unionBBox, type Block } from '../model.js';
+import { buildSegments, type Segment } from './lines.js';
+import { splitMarginLines } from './margins.js';
+import { assembleMath } from './math2d.js';
+import { splitFootnotes } from './footnotes.js';
+import { OCR_SEGMENT_GAP_EM, SEGMENT_GAP_EM } from './limits.js';
+import { spanBBox } from './text-blocks.js';
+import type { PageState } from './page-state.js';
+
+export function linesStage(s: PageState): PageState {
+  let segs = buildSegments(s.runs, s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM);
+  const margins = splitMarginLines(segs, s.input.height, s.body, s.ocr);
+  segs = margins.body;
+  // Dot leaders and drawn-with-characters rules carry no text.
+  segs = segs.filter((g) => g.text.length < 4 || /[\p{L}\p{N}]/u.test(g.text));
+  if (!s.ocr) segs = assembleMath(segs);
+  const foot = splitFootnotes(segs, s.body, s.input.height);
+  const items = foot.body.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+  return { ...s, items, notes: foot.notes, margins: { lines: margins.furniture, folios: margins.folios, numbered: margins.numbered } };
+}
+
+/** Margin lines set aside by splitMarginLines, one furniture block per line, top to bottom. */
+export function marginBlocks(s: PageState): Block[] {
+  const byLine = new Map<number, Segment[]>();
+  for (const g of s.margins.lines) {
+    const l = byLine.get(g.lineId);
+    if (l) l.push(g);
+    else byLine.set(g.lineId, [g]);
+  }
+  const blocks: Block[] = [];
+  for (const [id, line] of byLine) {
+    line.sort((a, b) => a.x0 - b.x0);
+    const text = line.map((g) => g.text).join(' ');
+    const bbox = unionBBox(line.map(spanBBox));
+    const type = (bbox[1] + bbox[3]) / 2 < s.input.height / 2 ? 'page_header' : 'page_footer';
+    const block: Block = { type, bbox, text, lines: [{ text, bbox }], folio: s.margins.folios.has(id) };
+    if (s.margins.numbered.has(id)) block.numbered = true;
+    blocks.push(block);
+  }
+  return blocks.sort((a, b) => a.bbox[1] - b.bbox[1]);
+}

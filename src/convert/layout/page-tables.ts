@@ -1,0 +1,53 @@
+// Tables placed whole before the reading order: ruled grids (cells from the rules), then regions
+// between horizontal rules whose lines align into columns (booktabs: columns from whitespace).
+import type { Block } from '../model.js';
+import { findRuledRegions } from './ruled-tables.js';
+import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
+import { monospaceShare, splitBands } from './regions.js';
+import type { TableModel } from './table-model.js';
+import { boxBBox, type PageState } from './page-state.js';
+
+/** At least two rows, two columns and three filled cells. */
+export function usableTable(t: TableModel): boolean {
+  const cols = Math.max(0, ...t.rows.map((r) => r.length));
+  const filled = t.rows.reduce((n, r) => n + r.filter((c) => c && c.text).length, 0);
+  return t.rows.length >= 2 && cols >= 2 && filled >= 3;
+}
+
+export function tableBlock(bbox: Block['bbox'], table: TableModel): Block {
+  return { type: 'table', bbox, lines: [], table };
+}
+
+/** Ruled grids become tables; the regions between rules without a grid are kept for later. */
+export function ruledTablesStage(s: PageState): PageState {
+  const ruled = s.input.fromOcr ? { grids: [], open: [] } : findRuledRegions(s.input.rules, s.input.width);
+  let runs = s.runs;
+  const atoms = [...s.atoms];
+  for (const g of ruled.grids) {
+    const { table, used } = tableFromGrid(g, runs);
+    if (used.size === 0 || !usableTable(table)) continue;
+    atoms.push({ box: g.box, blocks: [tableBlock(boxBBox(g.box), table)] });
+    runs = runs.filter((r) => !used.has(r));
+  }
+  return { ...s, runs, atoms, open: ruled.open };
+}
+
+/** Tables between horizontal rules (booktabs): columns from whitespace projection. */
+export function openTablesStage(s: PageState): PageState {
+  let items = s.items;
+  const atoms = [...s.atoms];
+  for (const box of s.open) {
+    const inside = items.filter((it) => it.seg && (it.x0 + it.x1) / 2 >= box.x - 2 && (it.x0 + it.x1) / 2 <= box.x + box.width + 2 && it.top >= box.y - 2 && it.bottom <= box.y + box.height + 2);
+    if (inside.length < 4 || splitBands(inside).length < 2) continue;
+    // Code between rules (a listing frame) is code, however its tokens line up.
+    if (monospaceShare(inside) >= 0.8) continue;
+    const gutters = projectGutters(inside, s.body * 0.6);
+    if (gutters.length === 0) continue;
+    const table = tableFromWhitespace(inside, gutters);
+    if (!usableTable(table)) continue;
+    const set = new Set(inside);
+    items = items.filter((it) => !set.has(it));
+    atoms.push({ box, blocks: [tableBlock(boxBBox(box), table)] });
+  }
+  return { ...s, items, atoms };
+}

@@ -1,0 +1,103 @@
+// The page's runs made ready for layout: rotated heading rows set upright, TeX font styles read,
+// fake bold (overprint) collapsed, a page set all in a fixed-width face not taken for code, OCR
+// sizes evened out per line, the run cap applied, the body size found and drop caps joined.
+import type { PageLayoutInput, TextRun } from './types.js';
+import { groupLines } from './lines.js';
+import { dominantSize } from './headings.js';
+import { MIN_PAGE_CHARS_FOR_BODY, recordSizes, type LayoutContext } from './context.js';
+import { MAX_RUNS_PER_PAGE } from './limits.js';
+import { joinDropCaps } from './dropcap.js';
+import { applyTexFontStyles } from './tex-fonts.js';
+import { unrotateHeadingRows } from './rotated.js';
+
+export interface PreparedRuns {
+  /** Every run kept, before the cap (what lies past MAX_RUNS_PER_PAGE is kept as plain text). */
+  all: TextRun[];
+  /** The runs laid out. */
+  runs: TextRun[];
+  body: number;
+  /** OCR words, or an OCR layer over a page scan. */
+  ocr: boolean;
+}
+
+function sizeSamples(runs: TextRun[]): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const r of runs) {
+    const k = Math.round(r.fontSize * 2) / 2;
+    m.set(k, (m.get(k) ?? 0) + r.text.replace(/\s/g, '').length);
+  }
+  return m;
+}
+
+/** The page's body size; a sparse page borrows the document's (context.ts). Records the page's sizes. */
+function bodySizeFor(runs: TextRun[], ctx: LayoutContext): number {
+  const samples = sizeSamples(runs);
+  let chars = 0;
+  for (const n of samples.values()) chars += n;
+  recordSizes(ctx, samples);
+  if (chars >= MIN_PAGE_CHARS_FOR_BODY || ctx.sizeChars.size === 0) return dominantSize(samples) || 10;
+  return dominantSize(ctx.sizeChars) || dominantSize(samples) || 10;
+}
+
+/**
+ * Fake bold: the same text drawn twice (or more) a fraction of a point apart. The copies go, the
+ * survivor is bold.
+ */
+export function dropOverprint(runs: TextRun[]): TextRun[] {
+  const seen = new Map<string, TextRun[]>();
+  const out: TextRun[] = [];
+  const promoted = new Map<TextRun, TextRun>();
+  for (const r of runs) {
+    const key = `${r.text}|${Math.round(r.y)}`;
+    const near = seen.get(key)?.find((o) => Math.abs(o.x - r.x) < 0.25 * r.fontSize && Math.abs(o.y - r.y) < 0.25 * r.fontSize);
+    if (near) {
+      promoted.set(near, { ...(promoted.get(near) ?? near), bold: true });
+      continue;
+    }
+    const list = seen.get(key);
+    if (list) list.push(r);
+    else seen.set(key, [r]);
+    out.push(r);
+  }
+  return promoted.size ? out.map((r) => promoted.get(r) ?? r) : out;
+}
+
+/** A picture covering most of the page behind the text: a scan with an OCR text layer. */
+function scannedBackdrop(input: PageLayoutInput): boolean {
+  const area = input.width * input.height;
+  return input.images.some((b) => b.width * b.height > 0.6 * area);
+}
+
+/** Each run takes its line's median font size (rounded to 0.5 pt). */
+function evenLineSizes(runs: TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  for (const line of groupLines(runs)) {
+    const sizes = line.map((r) => r.fontSize).sort((a, b) => a - b);
+    const size = Math.round(sizes[Math.floor(sizes.length / 2)] * 2) / 2 || sizes[0];
+    for (const r of line) out.push({ ...r, fontSize: size, bold: false, italic: false });
+  }
+  return out;
+}
+
+/** A page set entirely in a fixed-width face (typewriter, OCR layer) has no code blocks. */
+function monospaceOnlyWhenDistinct(runs: TextRun[]): TextRun[] {
+  let mono = 0;
+  let chars = 0;
+  for (const r of runs) {
+    chars += r.text.length;
+    if (r.monospace) mono += r.text.length;
+  }
+  if (chars === 0 || mono < 0.6 * chars) return runs;
+  return runs.map((r) => (r.monospace ? { ...r, monospace: false } : r));
+}
+
+export function prepareRuns(input: PageLayoutInput, ctx: LayoutContext): PreparedRuns {
+  let all = (input.fromOcr ? input.runs : unrotateHeadingRows(input.runs)).filter((r) => !r.rotated && r.text.trim().length > 0);
+  all = monospaceOnlyWhenDistinct(dropOverprint(input.fromOcr ? all : applyTexFontStyles(all)));
+  // OCR words (and invisible OCR layers over a page scan) carry one size per word: even them out.
+  const ocr = input.fromOcr || scannedBackdrop(input);
+  if (ocr) all = evenLineSizes(all);
+  const capped = all.length > MAX_RUNS_PER_PAGE ? all.slice(0, MAX_RUNS_PER_PAGE) : all;
+  const body = bodySizeFor(capped, ctx);
+  return { all, runs: joinDropCaps(capped, body), body, ocr };
+}

@@ -1,0 +1,61 @@
+// The page layout as an ordered list of small pure stages (issue 9). The page stages take the
+// page's runs to blocks in reading order: text blocks still untyped, tables and figures placed
+// whole. The block stages then decide, one question each, what every text block is; they run in
+// this order because each decides only what the stages before it left undecided (code and
+// formulas are told by their faces and symbols before size and weight can make them headings, and
+// a numbered heading "2 Methods" is a heading before its number can make it a list item). Then
+// the blocks' text is kept as styled pieces, and blocks that carry no text go. Nothing here writes
+// Markdown: markdown/render.ts renders the blocks last, after the document passes (furniture.ts).
+import type { Block } from '../model.js';
+import { ruledTablesStage, openTablesStage } from './page-tables.js';
+import { linesStage } from './page-lines.js';
+import { figuresStage } from './figures.js';
+import { readingOrderStage } from './flow.js';
+import { codeStage } from './code-blocks.js';
+import { formulaStage } from './formulas.js';
+import { headingsStage } from './headings.js';
+import { listsStage } from './lists.js';
+import { captionsStage } from './captions.js';
+import { footnotesStage } from './footnotes.js';
+import { inlineTextStage } from './text-blocks.js';
+import { joinContinuations } from './continuations.js';
+import type { PageStage, PageState } from './page-state.js';
+import type { BlockStage, PageFacts } from './stage.js';
+import { blockMarkdown } from '../markdown/render.js';
+
+/** Runs → blocks in reading order. */
+export const PAGE_STAGES: ReadonlyArray<[name: string, stage: PageStage]> = [
+  ['ruled tables', ruledTablesStage],
+  ['lines, margins and footnotes', linesStage],
+  ['tables between rules', openTablesStage],
+  ['figures and backgrounds', figuresStage],
+  ['reading order', readingOrderStage],
+];
+
+/** A block that renders to nothing (a line of dot leaders) is no block. */
+const dropEmptyStage: BlockStage = (blocks) => blocks.filter((b) => blockMarkdown(b).trim().length > 0);
+
+/** What each text block is, then its text; in this order (see above). */
+export const BLOCK_STAGES: ReadonlyArray<[name: string, stage: BlockStage]> = [
+  ['code', codeStage],
+  ['formulas', formulaStage],
+  ['headings', headingsStage],
+  ['lists', listsStage],
+  ['captions', captionsStage],
+  ['footnotes', footnotesStage],
+  ['inline text', inlineTextStage],
+  ['empty blocks', dropEmptyStage],
+  ['continuations', (blocks) => joinContinuations(blocks)],
+];
+
+export function runPageStages(state: PageState): PageState {
+  let s = state;
+  for (const [, stage] of PAGE_STAGES) s = stage(s);
+  return s;
+}
+
+export function runBlockStages(blocks: Block[], page: PageFacts): Block[] {
+  let out = blocks;
+  for (const [, stage] of BLOCK_STAGES) out = stage(out, page);
+  return out;
+}

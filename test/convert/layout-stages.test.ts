@@ -1,0 +1,172 @@
+// The block stages of the page layout, one by one (layout/stages.ts), and the one Markdown
+// renderer (markdown/render.ts): each stage decides one thing about text blocks built in code, and
+// leaves the blocks it was given untouched.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { buildSegments } from '../../src/convert/layout/lines.js';
+import { textBlocks, inlineTextStage } from '../../src/convert/layout/text-blocks.js';
+import { codeStage } from '../../src/convert/layout/code-blocks.js';
+import { formulaStage } from '../../src/convert/layout/formulas.js';
+import { headingsStage } from '../../src/convert/layout/headings.js';
+import { listsStage } from '../../src/convert/layout/lists.js';
+import { captionsStage } from '../../src/convert/layout/captions.js';
+import { footnotesStage } from '../../src/convert/layout/footnotes.js';
+import { BLOCK_STAGES, runBlockStages } from '../../src/convert/layout/stages.js';
+import type { PageFacts } from '../../src/convert/layout/stage.js';
+import { blockMarkdown, renderPage, renderPageMarkdown } from '../../src/convert/markdown/render.js';
+import type { Block } from '../../src/convert/model.js';
+import { words } from './fixtures/runs.js';
+
+const PAGE: PageFacts = { body: 10, ocr: false };
+
+/** Text blocks of the given lines (one run per word), as the reading order makes them. */
+function blocksOf(lines: [text: string, x: number, y: number, size?: number, extra?: Partial<TextRun>][], note = false): Block[] {
+  return textBlocks(buildSegments(lines.flatMap(([t, x, y, size, extra]) => words(t, x, y, size, extra))), note);
+}
+
+/** A deep copy, to show that a stage leaves its input as it was. */
+function snapshot(blocks: Block[]): unknown {
+  return JSON.parse(JSON.stringify(blocks));
+}
+
+test('text blocks: lines of one flow are grouped into untyped paragraphs holding their source lines', () => {
+  const blocks = blocksOf([
+    ['First paragraph line one goes on', 50, 100],
+    ['and ends here.', 50, 112],
+    ['Second paragraph after a wide gap.', 50, 150],
+  ]);
+  assert.equal(blocks.length, 2);
+  assert.deepEqual(blocks.map((b) => b.type), ['paragraph', 'paragraph']);
+  assert.deepEqual(blocks[0].lines.map((l) => l.text), ['First paragraph line one goes on', 'and ends here.']);
+  assert.equal(blocks[0].source?.length, 2);
+  assert.equal(blocks[0].columnLeft, 50);
+});
+
+test('code stage: a block set in a fixed-width face is code with its columns kept; not on OCR pages', () => {
+  const input = blocksOf([
+    ['if (x) {', 50, 100, 10, { monospace: true }],
+    ['return 1;', 62, 112, 10, { monospace: true }],
+    ['}', 50, 124, 10, { monospace: true }],
+  ]);
+  const before = snapshot(input);
+  const out = codeStage(input, PAGE);
+  assert.equal(out[0].type, 'code');
+  assert.deepEqual(out[0].code, ['if (x) {', '  return 1;', '}']);
+  assert.deepEqual(snapshot(input), before);
+  assert.equal(codeStage(input, { ...PAGE, ocr: true })[0].type, 'paragraph');
+});
+
+test('formula stage: a line of variables and operators is a formula, its equation number kept apart', () => {
+  const [eq] = formulaStage(blocksOf([['x = a + b', 200, 100], ['(3)', 480, 100]]), PAGE);
+  assert.equal(eq.type, 'formula');
+  assert.equal(eq.formula?.length, 1);
+  assert.equal(eq.formula?.[0].number, '(3)');
+  assert.match(blockMarkdown(eq), /^\$.*=.*\$ \(3\)$/);
+  const [prose] = formulaStage(blocksOf([['The value of x is the sum of a and b.', 50, 100]]), PAGE);
+  assert.equal(prose.type, 'paragraph');
+});
+
+test('headings stage: a short line set larger than the body is a heading, its level from the size ratio', () => {
+  const blocks = [...blocksOf([['Results', 50, 100, 18]]), ...blocksOf([['Methods', 50, 200, 13]]), ...blocksOf([['Body text that runs on like a sentence.', 50, 300]])];
+  const before = snapshot(blocks);
+  const out = headingsStage(blocks, PAGE);
+  assert.deepEqual(out.map((b) => [b.type, b.level]), [['heading', 1], ['heading', 2], ['paragraph', undefined]]);
+  assert.deepEqual(snapshot(blocks), before);
+});
+
+test('lists stage: a marker makes a list item, nested by its indent from the column edge, numbered with digits', () => {
+  const blocks = blocksOf([
+    ['Items follow here.', 50, 100],
+    ['• first item', 50, 130],
+    ['• nested item', 80, 142],
+    ['3. third item', 50, 154],
+  ]);
+  const out = listsStage(blocks, PAGE);
+  assert.deepEqual(out.map((b) => [b.type, b.marker, b.depth, b.number]), [
+    ['paragraph', undefined, undefined, undefined],
+    ['list_item', '•', 0, undefined],
+    ['list_item', '•', 2, undefined],
+    ['list_item', '3.', 0, 3],
+  ]);
+});
+
+test('lists stage: a heading is not re-decided (each stage takes only what earlier ones left)', () => {
+  const out = listsStage(headingsStage(blocksOf([['1. Introduction', 50, 100, 18]]), PAGE), PAGE);
+  assert.equal(out[0].type, 'heading');
+});
+
+test('captions stage: a paragraph opening with "Figure 3." is a caption; a heading is not', () => {
+  const out = captionsStage(headingsStage([...blocksOf([['Figure 3. Growth by region over the decade.', 50, 100]]), ...blocksOf([['Table of contents', 50, 200, 18]])], PAGE), PAGE);
+  assert.deepEqual(out.map((b) => b.type), ['caption', 'heading']);
+});
+
+test('footnotes stage: note paragraphs and list items become footnotes without a body size', () => {
+  const notes = listsStage(blocksOf([['1. See the appendix for the data.', 50, 700, 8]], true), PAGE);
+  const [fn] = footnotesStage(notes, PAGE);
+  assert.equal(fn.type, 'footnote');
+  assert.equal(fn.marker, '1.');
+  assert.equal(fn.size, undefined);
+  assert.equal(fn.note, undefined);
+  const [body] = footnotesStage(blocksOf([['Body text.', 50, 100]]), PAGE);
+  assert.equal(body.type, 'paragraph');
+});
+
+test('inline text stage: styled pieces, the list marker removed, the source lines dropped', () => {
+  const [item] = inlineTextStage(listsStage(blocksOf([['• a bold word', 50, 100]]), PAGE), PAGE);
+  assert.equal(item.source, undefined);
+  assert.equal(item.columnLeft, undefined);
+  assert.deepEqual(item.inline?.[0].map((p) => p.text).join(''), 'a bold word');
+  assert.equal(blockMarkdown(item), '- a bold word');
+});
+
+test('block stages: run in order, they type and render a small page', () => {
+  assert.deepEqual(BLOCK_STAGES.map(([name]) => name).slice(0, 6), ['code', 'formulas', 'headings', 'lists', 'captions', 'footnotes']);
+  const blocks = runBlockStages(
+    [
+      ...blocksOf([['Overview', 50, 80, 18]]),
+      ...blocksOf([['The text of the section.', 50, 120], ['• one', 50, 150], ['• two', 50, 162]]),
+    ],
+    PAGE,
+  );
+  assert.equal(renderPageMarkdown({ width: 612, height: 792, blocks }), '# Overview\n\nThe text of the section.\n\n- one\n- two');
+});
+
+test('renderer: every block kind from what the stages decided', () => {
+  const bbox: Block['bbox'] = [0, 0, 10, 10];
+  const text = (t: string, bold = false) => [[{ text: t, bold, italic: false }]];
+  const cell = (t: string) => ({ text: t, rowSpan: 1, colSpan: 1 });
+  const blocks: Block[] = [
+    { type: 'page_header', bbox, lines: [], text: 'Running head' },
+    { type: 'heading', bbox, lines: [], level: 2, inline: text('Methods') },
+    { type: 'paragraph', bbox, lines: [], inline: text('# not a heading') },
+    { type: 'paragraph', bbox, lines: [], bold: true, inline: text('All bold', true) },
+    { type: 'list_item', bbox, lines: [], marker: 'a)', depth: 1, inline: text('lettered') },
+    { type: 'list_item', bbox, lines: [], marker: '2.', number: 2, depth: 0, inline: text('numbered') },
+    { type: 'table', bbox, lines: [], table: { rows: [[cell('a'), cell('b')], [cell('1'), cell('2')]], top: 0, bottom: 0, x0: 0, x1: 0 } },
+    { type: 'formula', bbox, lines: [], formula: [{ latex: ['x=1'] }, { latex: ['y=2'], number: '(2)' }] },
+    { type: 'code', bbox, lines: [], code: ['a = 1', '  b'] },
+    { type: 'figure', bbox, lines: [] },
+    { type: 'paragraph', bbox, lines: [], inline: [...text('a hyphen-'), ...text('ated word')] },
+    { type: 'page_footer', bbox, lines: [], text: '7' },
+  ];
+  assert.deepEqual(blocks.map(blockMarkdown), [
+    'Running head',
+    '## Methods',
+    '\\# not a heading',
+    '**All bold**',
+    '  - a) lettered',
+    '2. numbered',
+    '| a | b |\n| --- | --- |\n| 1 | 2 |',
+    '$x=1$\n\n$y=2$ (2)',
+    '```\na = 1\n  b\n```',
+    '<!-- image -->',
+    'a hyphenated word',
+  ].concat(['7']));
+  const page = renderPage({ width: 612, height: 792, blocks });
+  assert.equal(page.blocks[1].level, 2);
+  assert.ok(!('lines' in page.blocks[1]));
+  // The page's Markdown is the join of its non-furniture blocks; list items stay a tight list.
+  assert.ok(renderPageMarkdown({ width: 612, height: 792, blocks }).startsWith('## Methods\n\n\\# not a heading\n\n**All bold**\n\n  - a) lettered\n2. numbered\n\n| a |'));
+  assert.ok(!renderPageMarkdown({ width: 612, height: 792, blocks }).includes('Running head'));
+});
