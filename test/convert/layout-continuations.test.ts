@@ -32,7 +32,7 @@ test('joinContinuations: the halves join and a banner heading between them moves
   const out = joinContinuations(blocks);
   assert.deepEqual(out.map(blockMarkdown), ['Sales rose each year, and the industry grew with them.', '## INDUSTRY WATCH', 'Next paragraph.']);
   assert.deepEqual(out[0].bbox, [50, 90, 500, 710]);
-  assert.equal(joinContinuations([para('a hyphen-', 50, 700), para('ated word.', 300, 80)]).map(blockMarkdown), ['a hyphenated word.']);
+  assert.deepEqual(joinContinuations([para('a hyphen-', 50, 700), para('ated word.', 300, 80)]).map(blockMarkdown), ['a hyphenated word.']);
 });
 
 test('page: a sentence running from the foot of the left column to the top of the right one is one paragraph', () => {
