@@ -193,6 +193,10 @@ test('overprint: text drawn twice a fraction of a point apart is kept once, as b
   assert.equal(out.length, 2);
   assert.equal(out[0].bold, true);
   assert.equal(out[1].bold, false);
+  // A shadow: ten copies stepping down and left by a tenth of a point cross a whole point.
+  const big: TextRun = { text: 'Title', x: 200, y: 99.45, width: 90, height: 25, fontSize: 25, bold: false, italic: false, monospace: false };
+  const shadow = Array.from({ length: 10 }, (_, i) => ({ ...big, x: big.x - 0.12 * i, y: big.y + 0.12 * i }));
+  assert.equal(dropOverprint(shadow).length, 1);
 });
 
 test('headings: a short standalone italic line is a subheading, an italic caption is not', () => {

@@ -2,6 +2,7 @@
 // full-width bands, whitespace tables), each region turned into blocks: a whitespace table, or the
 // flow's text blocks with the atoms between them; then the footnotes, column by column; then any
 // text past the run cap, as it comes.
+import { sidewaysBlocks } from './sideways.js';
 import { unionBBox, type Block } from '../model.js';
 import type { Segment } from './lines.js';
 import { isCaptionLine } from './margins.js';
@@ -58,6 +59,8 @@ export function readingOrderStage(s: PageState): PageState {
   s.atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
   const blocks: Block[] = [];
   for (const b of assembleTableBlocks(orderRegion(items, gap))) blocks.push(...regionBlocks(b, s.atoms, s.body));
+  // Sideways text (captions of turned figures, axis titles) after the body, before the footnotes.
+  blocks.push(...sidewaysBlocks(s.sideways));
   // Footnotes after the body, column by column.
   const noteItems = s.notes.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
   for (const b of orderRegion(noteItems, gap)) blocks.push(...regionBlocks({ kind: 'flow', items: b.items }, s.atoms, s.body, true));

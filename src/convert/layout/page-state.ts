@@ -20,6 +20,8 @@ export interface PageState {
   all: TextRun[];
   /** Runs not yet placed in a table. */
   runs: TextRun[];
+  /** Rotated runs, read apart after the body (sideways.ts). */
+  sideways: TextRun[];
   atoms: Atom[];
   /** Regions between horizontal rules with no grid (booktabs tables, maybe). */
   open: Box[];

@@ -20,13 +20,14 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
 }
 
 export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageModel {
-  const { all, runs, body, ocr } = prepareRuns(input, ctx);
+  const { all, runs, body, ocr, sideways } = prepareRuns(input, ctx);
   const placed = runPageStages({
     input,
     body,
     ocr,
     all,
     runs,
+    sideways,
     atoms: [],
     open: [],
     items: [],

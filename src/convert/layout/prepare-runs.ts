@@ -1,5 +1,5 @@
 // The page's runs made ready for layout: rotated heading rows set upright, TeX font styles read,
-// fake bold (overprint) collapsed, a page set all in a fixed-width face not taken for code, OCR
+// rotated runs set apart, fake bold (overprint) collapsed, a page set all in a fixed-width face not taken for code, OCR
 // sizes evened out per line, the run cap applied, the body size found and drop caps joined.
 import type { PageLayoutInput, TextRun } from './types.js';
 import { groupLines } from './lines.js';
@@ -18,6 +18,8 @@ export interface PreparedRuns {
   body: number;
   /** OCR words, or an OCR layer over a page scan. */
   ocr: boolean;
+  /** Rotated runs that are no table heading row: read apart, after the body (sideways.ts). */
+  sideways: TextRun[];
 }
 
 function sizeSamples(runs: TextRun[]): Map<number, number> {
@@ -40,16 +42,21 @@ function bodySizeFor(runs: TextRun[], ctx: LayoutContext): number {
 }
 
 /**
- * Fake bold: the same text drawn twice (or more) a fraction of a point apart. The copies go, the
- * survivor is bold.
+ * Fake bold and shadows: the same text drawn twice (or more) a fraction of a point apart. The
+ * copies go, the survivor is bold. Copies are looked up in neighbouring buckets too: a shadow drawn
+ * ten times, each a little lower, crosses a bucket's edge.
  */
 export function dropOverprint(runs: TextRun[]): TextRun[] {
   const seen = new Map<string, TextRun[]>();
   const out: TextRun[] = [];
   const promoted = new Map<TextRun, TextRun>();
   for (const r of runs) {
-    const key = `${r.text}|${Math.round(r.y)}`;
-    const near = seen.get(key)?.find((o) => Math.abs(o.x - r.x) < 0.25 * r.fontSize && Math.abs(o.y - r.y) < 0.25 * r.fontSize);
+    // Buckets as tall as the tolerance: a copy within it lies in its bucket or a neighbour.
+    const reach = 0.25 * r.fontSize;
+    const y = Math.round(r.y / Math.max(reach, 0.1));
+    const key = `${r.text}|${y}`;
+    const close = (o: TextRun) => Math.abs(o.x - r.x) < reach && Math.abs(o.y - r.y) < reach;
+    const near = seen.get(key)?.find(close) ?? seen.get(`${r.text}|${y - 1}`)?.find(close) ?? seen.get(`${r.text}|${y + 1}`)?.find(close);
     if (near) {
       promoted.set(near, { ...(promoted.get(near) ?? near), bold: true });
       continue;
@@ -92,12 +99,15 @@ function monospaceOnlyWhenDistinct(runs: TextRun[]): TextRun[] {
 }
 
 export function prepareRuns(input: PageLayoutInput, ctx: LayoutContext): PreparedRuns {
-  let all = (input.fromOcr ? input.runs : unrotateHeadingRows(input.runs)).filter((r) => !r.rotated && r.text.trim().length > 0);
+  const unrotated = input.fromOcr ? input.runs : unrotateHeadingRows(input.runs);
+  let all = unrotated.filter((r) => !r.rotated && r.text.trim().length > 0);
+  // Text that does not run left to right is read apart, after the body (sideways.ts).
+  const sideways = input.fromOcr ? [] : unrotated.filter((r) => r.rotated && r.path && r.text.trim().length > 0);
   all = monospaceOnlyWhenDistinct(dropOverprint(input.fromOcr ? all : applyTexFontStyles(all)));
   // OCR words (and invisible OCR layers over a page scan) carry one size per word: even them out.
   const ocr = input.fromOcr || scannedBackdrop(input);
   if (ocr) all = evenLineSizes(all);
   const capped = all.length > MAX_RUNS_PER_PAGE ? all.slice(0, MAX_RUNS_PER_PAGE) : all;
   const body = bodySizeFor(capped, ctx);
-  return { all, runs: joinDropCaps(capped, body), body, ocr };
+  return { all, runs: joinDropCaps(capped, body), body, ocr, sideways };
 }

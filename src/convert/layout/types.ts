@@ -25,6 +25,8 @@ export interface TextRun {
   baseline?: number;
   /** Text not running left-to-right horizontally (vertical stamps, rotated labels). */
   rotated?: boolean;
+  /** Rotated runs: the baseline from its start to its end point [x0, y0, x1, y1] (its direction). */
+  path?: [number, number, number, number];
   /** pdf.js reported right-to-left text (the string itself is in logical order). */
   rtl?: boolean;
 }

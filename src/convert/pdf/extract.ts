@@ -2,11 +2,13 @@
 // lines and image placements, in top-left page coordinates.
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
-import { collectGraphics, multiply, type Matrix, type PageGraphics } from './graphics.js';
+import { collectGraphics, multiply, transformRect, type Matrix, type PageGraphics } from './graphics.js';
+import { pageTurn } from './page-turn.js';
 import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
 import { placementsOnly } from './pdfjs-worker.js';
+import { formFieldRuns, type AnnotationLike } from './form-fields.js';
 export { usableTextLayer } from './usable.js';
 
 /** Shear (tan of the lean) up to which a run is oblique type rather than rotated text (~27°). */
@@ -47,10 +49,17 @@ export interface ExtractOptions {
 
 export async function extractPageLayout(page: PDFPageProxy, index: number, opts: ExtractOptions = {}): Promise<PageLayoutInput> {
   const viewport = page.getViewport({ scale: 1 });
-  const base = viewport.transform as Matrix;
-  const width = viewport.width;
-  const height = viewport.height;
   const content = await page.getTextContent();
+  let base = viewport.transform as Matrix;
+  let width = viewport.width;
+  let height = viewport.height;
+  // Text set sideways in the content (page-turn.ts): read the page in the text's own frame.
+  const turn = pageTurn(content.items as TextItemLike[], base, width, height);
+  if (turn) {
+    base = multiply(turn.matrix, base);
+    width = turn.width;
+    height = turn.height;
+  }
   let graphics: PageGraphics = { rules: [], fills: [], images: [], truncated: false };
   const full = opts.detail === 'full' || needsOperatorList(page, content.items as TextItemLike[]);
   if (full) {
@@ -104,12 +113,14 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     let y = m[5] - ascent * size;
     let w = item.width;
     let h = (ascent + descent) * size;
+    let path: TextRun['path'];
     if (rotated) {
       // Bounding box of the rotated run.
       const dx = (m[0] / Math.hypot(m[0], m[1]) || 0) * item.width;
       const dy = (m[1] / Math.hypot(m[0], m[1]) || 0) * item.width;
       const x2 = m[4] + dx;
       const y2 = m[5] + dy;
+      path = [m[4], m[5], x2, y2];
       x = Math.min(m[4], x2) - size / 2;
       y = Math.min(m[5], y2) - size / 2;
       w = Math.abs(dx) + size;
@@ -129,10 +140,14 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
       fontName: fs.name || undefined,
       baseline: m[5],
       rotated: rotated || undefined,
+      ...(path ? { path } : {}),
       rtl: item.dir === 'rtl' || undefined,
     });
   }
-  if (full) await attachLinks(page, viewport, runs);
+  const annotations = await readAnnotations(page);
+  // Form field values and typed-on annotations are the user's text, whatever the detail level.
+  runs.push(...formFieldRuns(annotations, base, runs));
+  if (full) attachLinks(annotations as LinkAnnotation[], base, runs);
   return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };
 }
 
@@ -175,19 +190,21 @@ export function needsOperatorList(page: PDFPageProxy, items: TextItemLike[]): bo
   return false;
 }
 
-async function attachLinks(page: PDFPageProxy, viewport: ReturnType<PDFPageProxy['getViewport']>, runs: TextRun[]): Promise<void> {
-  let annots: LinkAnnotation[];
+/** The page's annotations (links, form fields), or none when pdf.js cannot read them. */
+async function readAnnotations(page: PDFPageProxy): Promise<AnnotationLike[]> {
   try {
-    annots = (await page.getAnnotations({ intent: 'display' })) as LinkAnnotation[];
+    return (await page.getAnnotations({ intent: 'display' })) as AnnotationLike[];
   } catch {
-    return;
+    return [];
   }
+}
+
+function attachLinks(annots: LinkAnnotation[], base: Matrix, runs: TextRun[]): void {
   const links: { box: Box; url: string }[] = [];
   for (const a of annots) {
     const url = a.url ?? a.unsafeUrl;
     if (a.subtype !== 'Link' || !url || !a.rect || !/^(https?:|mailto:)/i.test(url)) continue;
-    const [x0, y0, x1, y1] = viewport.convertToViewportRectangle(a.rect);
-    links.push({ box: { x: Math.min(x0, x1), y: Math.min(y0, y1), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) }, url });
+    links.push({ box: transformRect(a.rect, base), url });
     if (links.length >= 500) break;
   }
   if (links.length === 0) return;

@@ -29,6 +29,16 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
+/** A PDF rectangle [x0, y0, x1, y1] (user space) as a box in the space `m` maps to. */
+export function transformRect(rect: readonly number[], m: Matrix): Box {
+  const pts = [apply(m, rect[0], rect[1]), apply(m, rect[2], rect[3]), apply(m, rect[0], rect[3]), apply(m, rect[2], rect[1])];
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
 export interface PageGraphics {
   rules: RuleLine[];
   /** Filled rectangles (cell shading, backgrounds): their edges count as rules only where no drawn rule is near. */
