@@ -30,15 +30,26 @@ function angleOf(p: readonly number[]): number {
   return Math.atan2(p[3] - p[1], p[2] - p[0]);
 }
 
+/**
+ * Where a run's ink ends: pdf.js may fold a following space into a run ("r "), and its width with
+ * it; the end is then taken in proportion to the visible characters.
+ */
+function inkEnd(r: TextRun): [number, number] {
+  const p = r.path!;
+  const share = r.text.length > 0 ? r.text.trimEnd().length / r.text.length : 1;
+  return [p[0] + (p[2] - p[0]) * share, p[1] + (p[3] - p[1]) * share];
+}
+
 function chains(runs: TextRun[]): Chain[] {
   const out: Chain[] = [];
   let cur: Chain | undefined;
   for (const r of runs) {
     const p = r.path!;
     const last = cur?.runs[cur.runs.length - 1];
-    const gap = last ? Math.hypot(p[0] - last.path![2], p[1] - last.path![3]) : Infinity;
+    const end = last ? inkEnd(last) : undefined;
+    const gap = end ? Math.hypot(p[0] - end[0], p[1] - end[1]) : Infinity;
     if (cur && last && gap <= CHAIN_GAP_EM * Math.max(r.fontSize, last.fontSize)) {
-      cur.text += (gap > WORD_GAP_EM * r.fontSize && !/\s$/.test(cur.text) && !/^\s/.test(r.text) ? ' ' : '') + r.text;
+      cur.text = cur.text.trimEnd() + (gap > WORD_GAP_EM * r.fontSize && !/^\s/.test(r.text) ? ' ' : '') + r.text;
       cur.runs.push(r);
       continue;
     }
