@@ -1,5 +1,6 @@
 // Word coverage of one page: how many of the text layer's words the Markdown holds (multiset), how
 // many in order, and how many furniture candidates it left out.
+import { formulaCharacters, takeFromFormulas } from './math.js';
 import { inOrderCount, markdownText, markdownWords, missingWords, textWords } from '../synthetic/tokens.js';
 
 /** Hyphens inside a word do not count: "well-known" and "well known" differ, "well-known" and "wellknown" not. */
@@ -95,7 +96,8 @@ export function pageCoverage(content: string[], furniture: string[], markdown: s
   }
   const want = layerWords(content);
   const have = unhyphenate(markdownWords(keepItemNumbers(markdown)));
-  const missing = missingIndexes(want, have);
+  const pool = formulaCharacters(markdown);
+  const missing = missingIndexes(want, have).filter((i) => pool.size === 0 || !takeFromFormulas(want.words[i], pool));
   const edge = layerWords(furniture);
   // Furniture words are looked up among the output words the content did not use.
   const rest = missingWords(have, want.words);

@@ -116,3 +116,11 @@ test('coverage: order against pdftotext counts pairs of unambiguous words out of
   const glued = orderCheck('alpha beta gamma delta', textWords('alpha beta left column words here gamma delta'));
   assert.equal(glued.lineOut, 1);
 });
+
+test('coverage: words of a formula the Markdown writes as LaTeX count as found, once', () => {
+  const c = pageCoverage(['Euler wrote eiπ + 1 = 0 and ∇ · E = ρ/ε0'], [], 'Euler wrote\n\n$e^{i\\pi}+1=0$ and $\\nabla \\cdot \\mathbf{E}=\\frac{\\rho}{\\varepsilon_{0}}$');
+  assert.equal(c.found, c.words, c.missing.join(' '));
+  // Characters are used once: a second "eiπ" finds none left.
+  const twice = pageCoverage(['eiπ eiπ'], [], '$e^{i\\pi}$');
+  assert.equal(twice.found, 1);
+});
