@@ -1,11 +1,13 @@
 // The only file that listens: read config, open the store, build the app, listen, shut down
 // gracefully on SIGTERM/SIGINT. A bad configuration stops start-up with a clear message (exit 1).
+import { keepWasmOnBaselineTier } from './wasm-tiering.js';
 import { ConfigError, LIMITS, loadConfig, type Config } from './config.js';
 import { openStore } from './store/index.js';
 import { createMetricsServer } from './metrics/server.js';
 import { createServiceMetrics } from './metrics/registry.js';
 
 async function main(): Promise<void> {
+  keepWasmOnBaselineTier(); // before the store compiles PGlite (see wasm-tiering.ts)
   let config: Config;
   try {
     config = loadConfig();
