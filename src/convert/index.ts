@@ -144,12 +144,13 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   }
   const pool = convertPool();
   const doc = sharedBytes(bytes);
-  const group = opts.owner ?? `doc-${nextDocument++}`;
+  const documentKey = `doc-${nextDocument++}`;
+  const group = opts.owner ?? documentKey;
   const stop = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
   setMaxListeners(0, signal); // one listener per run
   const claim = new Int32Array(new SharedArrayBuffer(4));
-  const payload = { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, claim, maxPages: PARSE_CHUNK_PAGES, pageIndexes: opts.pages, skipFailedPages: skip };
+  const payload = { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, claim, maxPages: PARSE_CHUNK_PAGES, pageIndexes: opts.pages, skipFailedPages: skip, documentKey };
   const seen = new Set<number>();
   const report = (index: number, pages: number, error?: ParseErrorCode) => {
     if (seen.has(index)) return; // a run restarted on a repaired page tree reports pages again

@@ -28,6 +28,8 @@ export const DEFAULT_PAGE_TIMEOUT_S = 30;
  * on the number of workers (pipeline.ts: sparse pages are laid out by the document pass).
  */
 export const PARSE_CHUNK_PAGES = 32;
+/** A worker keeps a document open this long after a run while pages of it remain (pdf/document.ts withKeptPdfPages). */
+export const KEEP_OPEN_IDLE_MS = 1_000;
 /**
  * The probe's whole budget (issue 10 item 3): it samples at most PROBE_SAMPLE_PAGES pages, stops
  * sampling at half of this (answering from the pages read), and is killed at this plus the grace.

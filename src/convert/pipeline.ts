@@ -10,7 +10,8 @@ import { MIN_PAGE_CHARS_FOR_BODY, recordSizes } from './layout/context.js';
 import type { PageLayoutInput } from './layout/types.js';
 import { pageMarkdown, renderPage } from './markdown/render.js';
 import type { PageModel, RenderedPage } from './model.js';
-import { PageTreeError, withPdfPages } from './pdf/document.js';
+import { PageTreeError, withKeptPdfPages, withPdfPages, type PdfPages } from './pdf/document.js';
+import { KEEP_OPEN_IDLE_MS } from './limits.js';
 import { pdfPageSource } from './source/pdf.js';
 import { imagePageSource } from './source/image.js';
 import type { PageSource } from './source/types.js';
@@ -59,6 +60,11 @@ export interface PipelineOptions {
   skipFailedPages?: boolean;
   /** Called as each page is claimed, before it is read (the pool accounts for a run that dies). */
   onClaim?: (index: number) => void;
+  /**
+   * Names the document across runs (pool): with it, a PDF stays open in this thread while pages
+   * of it remain to be claimed, so the next run here does not reopen it (pdf/document.ts).
+   */
+  documentKey?: string;
 }
 
 export interface ParsedDocument {
@@ -186,11 +192,17 @@ const newClaim = () => new Int32Array(1);
 
 async function parsePdf(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {
   let attempt = 0;
-  return withPdfPages(bytes, (pdf) => {
+  let claimable = Infinity;
+  const claim = opts.claim ?? newClaim();
+  const work = async (pdf: PdfPages): Promise<PipelineResult> => {
     // A rebuilt page tree may count pages differently: that run lays out the whole selection alone.
     const first = attempt++ === 0;
-    return runWindow(pdfPageSource(pdf, ocrOptions(opts)), first ? opts : { ...opts, maxPages: undefined }, first ? opts.claim ?? newClaim() : newClaim());
-  });
+    const result = await runWindow(pdfPageSource(pdf, ocrOptions(opts)), first ? opts : { ...opts, maxPages: undefined }, first ? claim : newClaim());
+    claimable = result.claimable;
+    return result;
+  };
+  if (opts.documentKey === undefined || !opts.claim) return withPdfPages(bytes, work);
+  return withKeptPdfPages(opts.documentKey, bytes, work, () => Atomics.load(claim, 0) < claimable, KEEP_OPEN_IDLE_MS);
 }
 
 async function parseImage(bytes: Uint8Array, opts: PipelineOptions): Promise<PipelineResult> {

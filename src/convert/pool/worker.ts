@@ -13,7 +13,7 @@ import { serveTasks, type TaskContext } from './protocol.js';
 
 export interface ParsePayload {
   bytes: Uint8Array; langs: string[]; pageTimeoutS: number; claim?: Int32Array; maxPages?: number;
-  pageIndexes?: number[]; skipFailedPages?: boolean;
+  pageIndexes?: number[]; skipFailedPages?: boolean; documentKey?: string;
 }
 export interface FinalizePayload { pages: WindowPage[]; withFailed?: boolean }
 export interface ProbePayload { bytes: Uint8Array; budgetMs?: number }
@@ -34,6 +34,7 @@ async function parse(p: ParsePayload, ctx: TaskContext) {
     maxPages: p.maxPages,
     pageIndexes: p.pageIndexes,
     skipFailedPages: p.skipFailedPages,
+    documentKey: p.documentKey,
     // With partial results the pool must know which pages a run that dies had taken.
     onClaim: p.skipFailedPages ? (index) => void ctx.emit({ type: 'claim', index }) : undefined,
     onStart: (pages, total) => void ctx.emit({ type: 'start', pages, total }),
