@@ -92,6 +92,11 @@ export class PageWriter {
     if (ofBlock) this.grow([Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)]);
   }
 
+  /** A filled rectangle without a border (a shaded table row), drawn under what follows. */
+  shade(x: number, y: number, width: number, height: number): void {
+    this.page.drawRectangle({ x, y: this.height - y - height, width, height, color: rgb(0.88, 0.9, 0.93) });
+  }
+
   /** A figure placeholder: a stroked, lightly filled box (top-left x, y). */
   figure(x: number, y: number, width: number, height: number): void {
     this.page.drawRectangle({ x, y: this.height - y - height, width, height, borderWidth: 1, borderColor: rgb(0.2, 0.2, 0.2), color: rgb(0.85, 0.88, 0.92) });

@@ -6,6 +6,7 @@ import { footnotesCase } from './families/footnotes.js';
 import { furnitureCase } from './families/furniture.js';
 import { headingsCase } from './families/headings.js';
 import { listsCase } from './families/lists.js';
+import { mixedCase } from './families/mixed.js';
 import { reportCase } from './families/report.js';
 import { statTableCase } from './families/stat-table.js';
 import { longTableCase, tableCase } from './families/tables.js';
@@ -26,6 +27,7 @@ export const FAMILIES: Record<string, FamilyGenerator> = {
   lists: listsCase,
   footnotes: footnotesCase,
   report: reportCase,
+  mixed: mixedCase,
 };
 
 export const FAMILY_NAMES = Object.keys(FAMILIES);

@@ -5,7 +5,7 @@ import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.j
 import { runTableTest, tableTests } from './table-tests.js';
 import { blockText, type BBox, type CaseTruth, type TruthCell } from './truth.js';
 
-export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes'] as const;
+export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes'] as const;
 export type Property = (typeof PROPERTIES)[number];
 
 export interface PropertyResult {
@@ -169,6 +169,44 @@ function olmocrTables(truth: CaseTruth, pages: string[]): PropertyResult {
   return result('table-tests', passed, checked, wrong);
 }
 
+/** Each word once per distinct cell (a spanning cell covers several positions of its grid). */
+function gridWords(grid: Grid): string[] {
+  const cells = new Set<GridCell>();
+  for (const row of grid) for (const cell of row ?? []) if (cell) cells.add(cell);
+  return [...cells].flatMap((c) => textWords(c.text));
+}
+
+/**
+ * Prose stays out of tables: the words of output tables beyond those of the page's truth tables
+ * (a caption, a note, a paragraph or a list taken into a table, or a paragraph read as one) are
+ * counted against the page's prose words. Applies to every page with prose.
+ */
+function proseOutsideTables(truth: CaseTruth, parsed: ParsedMarkdown[]): PropertyResult {
+  let checked = 0;
+  let leaked = 0;
+  const wrong: string[] = [];
+  truth.pages.forEach((page, p) => {
+    const prose = page.blocks.filter((b) => b.kind !== 'table').flatMap((b) => textWords(blockText(b)));
+    checked += prose.length;
+    const allowed = new Map<string, number>();
+    for (const b of page.blocks) if (b.kind === 'table') for (const w of textWords(blockText(b))) allowed.set(w, (allowed.get(w) ?? 0) + 1);
+    const proseCount = new Map<string, number>();
+    for (const w of prose) proseCount.set(w, (proseCount.get(w) ?? 0) + 1);
+    const extra: string[] = [];
+    for (const w of parsed[p].tables.flatMap(gridWords)) {
+      const n = allowed.get(w) ?? 0;
+      if (n > 0) allowed.set(w, n - 1);
+      else if ((proseCount.get(w) ?? 0) > 0) {
+        proseCount.set(w, proseCount.get(w)! - 1);
+        extra.push(w);
+      }
+    }
+    leaked += extra.length;
+    if (extra.length > 0) wrong.push(`p${p + 1} ${extra.length} prose words in tables: ${clip(extra)}`);
+  });
+  return result('prose-outside-tables', checked - leaked, checked, wrong);
+}
+
 function sign(n: number): number {
   return n > 0 ? 1 : n < 0 ? -1 : 0;
 }
@@ -293,5 +331,5 @@ function blockBoxes(truth: CaseTruth, models: OutputPage[]): PropertyResult {
 export function checkCase(truth: CaseTruth, pages: string[], models?: OutputPage[]): PropertyResult[] {
   const parsed = truth.pages.map((_, p) => parseMarkdown(pages[p] ?? '', clean));
   const boxes = models ? blockBoxes(truth, models) : { property: 'block-boxes' as const, pass: true, score: 1, checked: 0 };
-  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), ...headings(truth, parsed), lists(truth, parsed), boxes];
+  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes];
 }

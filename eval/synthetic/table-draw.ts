@@ -1,11 +1,12 @@
 // Lays out and draws a logical table (header rows with group headings, a label column, value
 // columns of one alignment each) and records each page's part of it as a truth table.
-import type { PDFFont } from 'pdf-lib';
+import { rgb, type PDFFont } from 'pdf-lib';
 import { MARGIN, LETTER, wrapText, type PageWriter } from './canvas.js';
 import type { TruthCell } from './truth.js';
 
 export type Alignment = 'left' | 'right' | 'center' | 'decimal';
-export type Rules = 'none' | 'booktabs' | 'grid';
+/** zebra: alternate body rows shaded with filled rectangles, no lines at all. */
+export type Rules = 'none' | 'booktabs' | 'grid' | 'zebra';
 
 export interface LogicalTable {
   /** Group headings over the value columns (each spanning `span` columns); empty: one header row. */
@@ -152,6 +153,7 @@ export function drawTable(w: PageWriter, t: LogicalTable, s: TableStyle, cols: C
     const labelLines = wrapText(values[0], s.font, s.size, s.labelWidth);
     const height = labelLines.length * leading + (s.rules === 'grid' ? 2 * pad : 2);
     if (y + height > limit && r > firstRow) break;
+    if (s.rules === 'zebra' && (r - firstRow) % 2 === 1) w.shade(left - CELL_PAD, y, right - left + 2 * CELL_PAD, height);
     const base = y + (s.rules === 'grid' ? pad : 1) + s.size;
     const labelFont = t.sectionRows.has(r) ? s.bold : s.font;
     labelLines.forEach((line, i) => w.text(line, cols[0].x, base + i * leading, labelFont, s.size));
@@ -166,7 +168,7 @@ export function drawTable(w: PageWriter, t: LogicalTable, s: TableStyle, cols: C
     row++;
   }
   if (s.rules === 'booktabs') hLines.push({ y: y + 2, x1: left, x2: right });
-  if (s.rules !== 'none') {
+  if (s.rules === 'booktabs' || s.rules === 'grid') {
     for (const h of hLines) w.line(h.x1, h.y, h.x2, h.y, s.rules === 'booktabs' ? 0.8 : 0.5);
   }
   if (s.rules === 'grid') {

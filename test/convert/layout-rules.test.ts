@@ -99,6 +99,22 @@ test('margins: a running header set apart at the top and a page number at the bo
   assert.equal(texts.length, 30);
 });
 
+test('margins: a table header row repeated at the top of a continued page stays with its table (issue 9)', () => {
+  // Header row in 8 pt print at the top, set apart from the rows below by a rule's padding.
+  const row = (cells: string[], y: number) => cells.flatMap((c, i) => words(c, 72 + i * 90, y, 8));
+  const runs = [
+    ...row(['Region', 'Output', 'Share', 'Change'], 70),
+    ...Array.from({ length: 20 }, (_, i) => row([`Area ${i}`, `${100 + i}`, `${i}.5`, `-${i}`], 86 + i * 11)).flat(),
+  ];
+  const texts = bodyLines(buildSegments(runs), 792, 10).map((s) => s.text);
+  assert.ok(['Region', 'Output', 'Share', 'Change'].every((t) => texts.includes(t)), texts.slice(0, 6).join(' / '));
+  // A running head in pieces over two columns of prose is still a running head.
+  const head = [...words('Annual Review', 72, 20, 8), ...words('Chapter Two', 400, 20, 8)];
+  const prose = Array.from({ length: 20 }, (_, i) => [...words('body text of the left column', 72, 80 + i * 12), ...words('and the right column text', 330, 80 + i * 12)]).flat();
+  const kept = bodyLines(buildSegments([...head, ...prose]), 792, 10).map((s) => s.text);
+  assert.ok(!kept.includes('Annual Review') && !kept.includes('Chapter Two'));
+});
+
 test('margins: a first line one paragraph break above the body, and the last line of small print, stay text', () => {
   const body = Array.from({ length: 30 }, (_, i) => words('body text line that is long enough to count', 50, 90 + i * 12)).flat();
   // 11 pt of white above the body at 10 pt: a paragraph break, not a running head's gap.

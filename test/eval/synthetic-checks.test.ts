@@ -118,6 +118,22 @@ test('synthetic: olmOCR table assertions fail on a lost colspan, unmarked header
   assert.ok(tableTestsOf(glued).score < 0.8);
 });
 
+test('synthetic: a caption, note or paragraph taken into a table fails prose-outside-tables', async () => {
+  const c = await generateCase('mixed', 1);
+  const pages = idealMarkdown(c.truth);
+  assert.equal(verdict(c.truth, pages, 'prose-outside-tables').pass, true);
+  // The paragraph after a table becomes its last row.
+  const after = /<\/table>\n\n([^\n<]+)/;
+  const p = pages.findIndex((md) => after.test(md));
+  assert.ok(p >= 0, 'mixed-1 has text after a table');
+  const absorbed = pages.slice();
+  absorbed[p] = pages[p].replace(after, (_, text: string) => `<tr><td>${text}</td></tr>\n</table>`);
+  const r = verdict(c.truth, absorbed, 'prose-outside-tables');
+  assert.equal(r.pass, false);
+  // The same words still count as found: this is the only property that sees the mistake.
+  assert.equal(verdict(c.truth, absorbed, 'text').pass, true);
+});
+
 test('synthetic: a heading rendered as prose fails headings; swapped levels fail heading-levels', async () => {
   const c = await generateCase('headings', 2);
   const pages = idealMarkdown(c.truth);

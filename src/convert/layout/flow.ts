@@ -6,7 +6,8 @@ import { sidewaysBlocks } from './sideways.js';
 import { unionBBox, type Block } from '../model.js';
 import type { Segment } from './lines.js';
 import { isCaptionLine } from './margins.js';
-import { orderRegion, type RegionBlock } from './regions.js';
+import { orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
+import { listMarker } from './lists.js';
 import { assembleTableBlocks } from './table-blocks.js';
 import { isWhitespaceTable, tableFromWhitespace } from './tables.js';
 import { MAX_RUNS_PER_PAGE } from './limits.js';
@@ -14,13 +15,37 @@ import { spanBBox, textBlocks } from './text-blocks.js';
 import { tableBlock, usableTable } from './page-tables.js';
 import { boxBBox, gutterMin, type Atom, type PageState } from './page-state.js';
 
+/** A note or source line under a table ("Note: …", "Sources: …", "* …"). */
+const NOTE_LINE = /^(?:notes?|sources?|n\.\s?b\.)\s*[:.\u2013\u2014-]|^[*\u2020\u2021\u00a7]\s*\S/i;
+
+/**
+ * The first of the lines at the foot of a grid that are no rows: lines standing alone on their
+ * band, from the first that is a note or source line or a list item down (issue 9). A table ends
+ * with a row of cells; what follows it alone on a line (its notes, a list after it) is text. A
+ * wrapped label alone on its line above stays: it starts neither a note nor a list.
+ */
+function trailingProse(items: Item[]): Item | undefined {
+  const bands = splitBands(items);
+  let found: Item | undefined;
+  for (let k = bands.length - 1; k > 0; k--) {
+    const band = bands[k].slice().sort((p, q) => p.x0 - q.x0);
+    if (band.length > 2 || band.some((it) => !it.seg)) break;
+    const text = band.map((it) => it.seg!.text).join(' ');
+    // Two pieces on the band: a list item only (its marker set apart from its text).
+    const item = listMarker(text) !== null;
+    if (band.length === 2 && !(item && listMarker(`${band[0].seg!.text} x`) !== null)) break;
+    if (NOTE_LINE.test(text.trim()) || item) found = band[0];
+  }
+  return found;
+}
+
 /** One ordered region's blocks (text blocks untyped: the block stages decide them). */
 export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note = false): Block[] {
   const out: Block[] = [];
   if (b.kind === 'grid') {
     // A caption ("Figure 3.", "Table 2:") is never a cell: the grid stops at it, the caption's
     // line is flow, and what follows is ordered afresh (the next table, or text).
-    const caption = b.items.filter((i) => i.seg && isCaptionLine(i.seg.text)).sort((p, q) => p.top - q.top)[0];
+    const caption = b.items.filter((i) => i.seg && isCaptionLine(i.seg.text)).sort((p, q) => p.top - q.top)[0] ?? trailingProse(b.items);
     if (caption) {
       const above = b.items.filter((i) => i.bottom <= caption.top + 1 && i !== caption);
       const line = b.items.filter((i) => !above.includes(i) && (i === caption || (i.seg && i.seg.lineId === caption.seg!.lineId)));

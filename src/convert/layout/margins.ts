@@ -68,6 +68,29 @@ export function carriesFolio(pieces: string[]): boolean {
   return pieces.length >= 2 && pieces.some((t) => isPageNumber(t) && !YEAR.test(t.trim()));
 }
 
+interface PiecedLine {
+  texts: string[];
+  spans: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Lines below a margin line whose pieces show the columns it may head (a row may leave a cell empty). */
+const COLUMN_LINES = 3;
+const MIN_HEADER_PIECES = 3;
+
+/**
+ * A line of pieces each standing over a piece of the lines below it: a table's header row
+ * (repeated at the top of a page the table continues on, in print smaller than the body), not a
+ * running head, whose pieces (title, folio) do not head columns of the text below. A line that
+ * carries a folio is left to the rules for running heads.
+ */
+function headsColumns(line: PiecedLine, below: PiecedLine[]): boolean {
+  // Three pieces at least: a running head of two (title, author) over a page of two text
+  // columns stands over both columns too.
+  const rows = below.filter((l) => l.spans.length >= MIN_HEADER_PIECES);
+  if (line.spans.length < MIN_HEADER_PIECES || rows.length === 0 || carriesFolio(line.texts)) return false;
+  return line.spans.every(([x0, x1]) => rows.some((r) => r.spans.some(([n0, n1]) => Math.min(x1, n1) - Math.max(x0, n0) > 0)));
+}
+
 /**
  * Sets margin lines aside: page numbers and stamps anywhere in the margins; other short margin
  * lines when they are set apart from the body (a clear gap) and not larger than the body text.
@@ -88,11 +111,12 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
     size: Math.max(...ss.map((s) => s.size)),
     baseline: Math.max(...ss.map((s) => s.baseline)),
     texts: ss.map((s) => s.text),
+    spans: ss.map((s) => [s.x0, s.x1] as const),
   }));
   boxes.sort((a, b) => a.top - b.top);
   const drop = new Set<number>();
   const folios = new Set<number>();
-  const consider = (i: number, neighbour: (typeof boxes)[number] | undefined, gapToBody: number): boolean => {
+  const consider = (i: number, neighbour: (typeof boxes)[number] | undefined, gapToBody: number, top: boolean): boolean => {
     const b = boxes[i];
     const all = b.texts.join(' ');
     if (b.texts.every((t) => isPageNumber(t) || isStamp(t)) || !/[\p{L}\p{N}]/u.test(all) || isStamp(all)) {
@@ -104,6 +128,7 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
     const outer = b.bottom < pageHeight * OUTER_STRIP || b.top > pageHeight * (1 - OUTER_STRIP);
     if (!noisySizes && b.size > body * 1.08 && !outer) return false;
     if (!neighbour) return false;
+    if (top && headsColumns(b, boxes.slice(i + 1, i + 1 + COLUMN_LINES))) return false;
     // A margin line at the body's own line pitch is the end (or start) of that text, whatever its
     // size: the last line of small print, the last line of a paragraph low on the page (OCR-like
     // layers excepted: their sizes and gaps are estimates).
@@ -114,12 +139,12 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
   for (let i = 0; i < boxes.length && boxes[i].bottom < pageHeight * TOP_ZONE; i++) {
     const next = boxes[i + 1];
     // Gap measured between baselines less the next line's size (tall glyphs distort boxes).
-    if (consider(i, next, next ? next.baseline - next.size - boxes[i].baseline : 0)) drop.add(boxes[i].id);
+    if (consider(i, next, next ? next.baseline - next.size - boxes[i].baseline : 0, true)) drop.add(boxes[i].id);
     else break;
   }
   for (let i = boxes.length - 1; i >= 0 && boxes[i].top > pageHeight * BOTTOM_ZONE; i--) {
     const prev = boxes[i - 1];
-    if (consider(i, prev, prev ? boxes[i].baseline - boxes[i].size - prev.baseline : 0)) drop.add(boxes[i].id);
+    if (consider(i, prev, prev ? boxes[i].baseline - boxes[i].size - prev.baseline : 0, false)) drop.add(boxes[i].id);
     else break;
   }
   // A lone page number as the first or last line, set apart, sits where the layout put it

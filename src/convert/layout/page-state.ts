@@ -3,6 +3,7 @@ import type { Block } from '../model.js';
 import type { Box, PageLayoutInput, TextRun } from './types.js';
 import type { Segment } from './lines.js';
 import type { Item } from './regions.js';
+import type { OpenRegion } from './ruled-tables.js';
 
 /** A table or figure placed whole (never split by the reading order), with its blocks. */
 export interface Atom {
@@ -23,8 +24,8 @@ export interface PageState {
   /** Rotated runs, read apart after the body (sideways.ts). */
   sideways: TextRun[];
   atoms: Atom[];
-  /** Regions between horizontal rules with no grid (booktabs tables, maybe). */
-  open: Box[];
+  /** Regions between horizontal rules with no grid (booktabs tables, maybe), with their rules. */
+  open: OpenRegion[];
   /** What the reading order places: body segments, and the atoms once they are laid. */
   items: Item[];
   /** Margin lines set aside as furniture, with the lineIds of folios and numbered lines. */

@@ -1,9 +1,11 @@
 // Tables placed whole before the reading order: ruled grids (cells from the rules), then regions
 // between horizontal rules whose lines align into columns (booktabs: columns from whitespace).
 import type { Block } from '../model.js';
-import { findRuledRegions } from './ruled-tables.js';
+import { findRuledRegions, splitOpenRegion } from './ruled-tables.js';
 import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
-import { monospaceShare, splitBands } from './regions.js';
+import { monospaceShare, splitBands, type Item } from './regions.js';
+import { isCaptionLine } from './margins.js';
+import type { Box } from './types.js';
 import type { TableModel } from './table-model.js';
 import { boxBBox, type PageState } from './page-state.js';
 
@@ -36,7 +38,8 @@ export function ruledTablesStage(s: PageState): PageState {
 export function openTablesStage(s: PageState): PageState {
   let items = s.items;
   const atoms = [...s.atoms];
-  for (const box of s.open) {
+  const boxes = s.open.flatMap((region) => splitOpenRegion(region, (top, bottom) => holdsProse(items, region.box, top, bottom)));
+  for (const box of boxes) {
     const inside = items.filter((it) => it.seg && (it.x0 + it.x1) / 2 >= box.x - 2 && (it.x0 + it.x1) / 2 <= box.x + box.width + 2 && it.top >= box.y - 2 && it.bottom <= box.y + box.height + 2);
     if (inside.length < 4 || splitBands(inside).length < 2) continue;
     // Code between rules (a listing frame) is code, however its tokens line up.
@@ -50,4 +53,20 @@ export function openTablesStage(s: PageState): PageState {
     atoms.push({ box, blocks: [tableBlock(boxBBox(box), table)] });
   }
   return { ...s, items, atoms };
+}
+
+/** Words a line needs to read as prose when it fills most of a ruled region's width. */
+const PROSE_LINE_WORDS = 7;
+
+/**
+ * Does the space between two rules of a stack hold prose: a caption, or a line of many words
+ * across most of the rules' width (a paragraph between two tables ruled alike)? Table rows are
+ * cut into cells; a section label is short.
+ */
+function holdsProse(items: Item[], box: Box, top: number, bottom: number): boolean {
+  return items.some((it) => {
+    if (!it.seg || it.top < top - 1 || it.bottom > bottom + 1 || it.x1 < box.x || it.x0 > box.x + box.width) return false;
+    const text = it.seg.text;
+    return isCaptionLine(text) || (it.x1 - it.x0 >= 0.7 * box.width && text.split(/\s+/).length >= PROSE_LINE_WORDS);
+  });
 }

@@ -24,7 +24,7 @@ export interface RuledGrid {
 export interface RuledRegions {
   grids: RuledGrid[];
   /** Regions bounded by ≥2 long horizontal rules but without vertical rules. */
-  open: Box[];
+  open: OpenRegion[];
 }
 
 export function mergeLines(rules: RuleLine[]): { h: HLine[]; v: VLine[] } {
@@ -126,21 +126,63 @@ function buildGrid(h: HLine[], v: VLine[]): RuledGrid | null {
   return { xs, ys, hasV, hasH, box };
 }
 
-/** Stacks of ≥2 long horizontal rules with similar extent (top rule, mid rule, bottom rule). */
-function openRegions(h: HLine[], pageWidth: number): Box[] {
+/**
+ * A region bounded by long horizontal rules of one extent (booktabs: top rule, mid rule, bottom
+ * rule), with the y of each of its rules top to bottom.
+ */
+export interface OpenRegion {
+  box: Box;
+  rules: number[];
+}
+
+/** Rules of one stack share their extent within this (points). */
+const STACK_EXTENT_TOL = 15;
+/** …and follow each other within this (points). */
+const STACK_MAX_STEP = 400;
+
+/**
+ * Stacks of ≥2 long horizontal rules with similar extent (top rule, mid rule, bottom rule). The
+ * rules of other extents between them (a table beside it in the other column of the page, a
+ * group heading's short rule) do not break a stack: tables side by side in two columns each
+ * keep their own.
+ */
+function openRegions(h: HLine[], pageWidth: number): OpenRegion[] {
   const long = h.filter((l) => l.x1 - l.x0 >= Math.min(120, pageWidth * 0.2)).sort((a, b) => a.y - b.y);
-  const out: Box[] = [];
-  let i = 0;
-  while (i < long.length) {
-    const first = long[i];
-    let j = i + 1;
-    let last = first;
-    while (j < long.length && Math.abs(long[j].x0 - first.x0) < 15 && Math.abs(long[j].x1 - first.x1) < 15 && long[j].y - last.y < 400) {
-      last = long[j];
-      j++;
-    }
-    if (j - i >= 2 && last.y - first.y > 10) out.push({ x: first.x0, y: first.y, width: first.x1 - first.x0, height: last.y - first.y });
-    i = Math.max(j, i + 1);
+  const stacks: HLine[][] = [];
+  for (const l of long) {
+    const stack = stacks.find((st) => {
+      const last = st[st.length - 1];
+      return Math.abs(last.x0 - l.x0) < STACK_EXTENT_TOL && Math.abs(last.x1 - l.x1) < STACK_EXTENT_TOL && l.y - last.y < STACK_MAX_STEP;
+    });
+    if (stack) stack.push(l);
+    else stacks.push([l]);
   }
+  const out: OpenRegion[] = [];
+  for (const st of stacks) {
+    const first = st[0];
+    const last = st[st.length - 1];
+    if (st.length >= 2 && last.y - first.y > 10) out.push({ box: { x: first.x0, y: first.y, width: first.x1 - first.x0, height: last.y - first.y }, rules: st.map((l) => l.y) });
+  }
+  return out.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
+/**
+ * Splits a stack of rules where the space between two of its rules holds prose (`isProse`: a
+ * caption, a paragraph line): two tables one above the other with the same rules are two tables,
+ * and the text between them is not a row. Each part keeps ≥2 rules.
+ */
+export function splitOpenRegion(region: OpenRegion, isProse: (top: number, bottom: number) => boolean): Box[] {
+  const out: Box[] = [];
+  let start = 0;
+  const { rules, box } = region;
+  const flush = (end: number): void => {
+    if (end > start && rules[end] - rules[start] > 10) out.push({ x: box.x, y: rules[start], width: box.width, height: rules[end] - rules[start] });
+  };
+  for (let i = 0; i + 1 < rules.length; i++) {
+    if (!isProse(rules[i], rules[i + 1])) continue;
+    flush(i);
+    start = i + 1;
+  }
+  flush(rules.length - 1);
   return out;
 }

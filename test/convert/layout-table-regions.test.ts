@@ -1,0 +1,75 @@
+// Where a table is on a mixed page (issue 9): its region bounded by its own rules, never by the
+// rules of a table beside it; captions, notes and lists around it kept out of it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { RuleLine, TextRun } from '../../src/convert/layout/types.js';
+import { page, words } from './fixtures/runs.js';
+import { findRuledRegions, splitOpenRegion } from '../../src/convert/layout/ruled-tables.js';
+import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
+import type { Block } from '../../src/convert/model.js';
+import { blockMarkdown } from '../../src/convert/markdown/render.js';
+
+const hRule = (y: number, x0: number, x1: number): RuleLine => ({ x0, y0: y, x1, y1: y });
+
+/** A row of cells, each cell's words from its x (8 pt print). */
+function row(cells: Array<[string, number]>, y: number, size = 8): TextRun[] {
+  return cells.flatMap(([text, x]) => words(text, x, y, size));
+}
+
+/** A small booktabs-ruled table at (x, top): header row, `n` body rows; its runs and rules. */
+function booktabs(x: number, top: number, n: number, names: string[]): { runs: TextRun[]; rules: RuleLine[]; bottom: number } {
+  const runs = [...row([['Region', x + 2], ['Output', x + 80], ['Share', x + 130]], top + 4)];
+  for (let i = 0; i < n; i++) runs.push(...row([[names[i % names.length], x + 2], [`${120 + 7 * i}`, x + 80], [`${i}.5`, x + 130]], top + 20 + i * 11));
+  const bottom = top + 20 + n * 11 + 2;
+  return { runs, rules: [hRule(top, x, x + 160), hRule(top + 15, x, x + 160), hRule(bottom, x, x + 160)], bottom };
+}
+
+const tables = (blocks: Block[]) => blocks.filter((b) => b.type === 'table').map((b) => ({ ...b, markdown: blockMarkdown(b) }));
+
+test('ruled regions: tables side by side in two columns keep their own rules, whatever lies between', () => {
+  // Left table's rules at 120/135/200, right table's at 100/115/180: interleaved in y.
+  const rules = [hRule(120, 72, 232), hRule(135, 72, 232), hRule(200, 72, 232), hRule(100, 320, 480), hRule(115, 320, 480), hRule(180, 320, 480), hRule(150, 400, 480)];
+  const { open } = findRuledRegions(rules, 612);
+  assert.deepEqual(open.map((r) => [r.box.x, r.box.y, r.box.y + r.box.height]), [[320, 100, 180], [72, 120, 200]]);
+  assert.deepEqual(open[1].rules, [120, 135, 200]);
+});
+
+test('ruled regions: a stack of rules is cut where prose lies between two of its rules', () => {
+  const region = { box: { x: 72, y: 100, width: 300, height: 300 }, rules: [100, 115, 180, 260, 275, 400] };
+  // Between 180 and 260: a caption and a paragraph, not rows.
+  const parts = splitOpenRegion(region, (top, bottom) => top === 180 && bottom === 260);
+  assert.deepEqual(parts.map((b) => [b.y, b.y + b.height]), [[100, 180], [260, 400]]);
+  assert.deepEqual(splitOpenRegion(region, () => false).map((b) => [b.y, b.y + b.height]), [[100, 400]]);
+});
+
+test('tables side by side: each column\'s booktabs table is one table with its header row', () => {
+  const left = booktabs(72, 120, 6, ['North', 'South', 'East']);
+  const right = booktabs(320, 100, 6, ['Coast', 'Inland', 'Hills']);
+  const prose = (x: number, y0: number, n: number) => Array.from({ length: n }, (_, i) => words('Prose of the column runs on here', x, y0 + i * 12)).flat();
+  const runs = [...words('A Title Over Both Columns', 72, 60, 16), ...prose(72, 220, 8), ...prose(320, 200, 10), ...left.runs, ...right.runs];
+  const model = layoutPage(page(runs, { rules: [...left.rules, ...right.rules] }), createLayoutContext());
+  const found = tables(model.blocks);
+  assert.equal(found.length, 2, found.map((b) => b.markdown).join('\n\n'));
+  for (const t of found) {
+    assert.match(t.markdown, /^\| Region \| Output \| Share \|/, t.markdown);
+    assert.doesNotMatch(t.markdown, /Prose/);
+  }
+});
+
+test('a table\'s source line and the list after it are not rows of the table', () => {
+  const runs: TextRun[] = [...words('Opening paragraph of the report before the table.', 72, 80, 10)];
+  runs.push(...row([['Item', 72], ['2019', 200], ['2020', 260]], 110));
+  ['Wheat', 'Barley', 'Oats', 'Maize', 'Rye'].forEach((label, i) => runs.push(...row([[label, 72], [`${10 + i}.4`, 200], [`${20 + i}.1`, 260]], 122 + i * 11)));
+  runs.push(...words('Source: National Office 2021.', 72, 182, 8));
+  runs.push(...words('\u2022', 72, 196, 10), ...words('Yields rose in most regions', 84, 196, 10));
+  runs.push(...words('\u2022', 72, 210, 10), ...words('Prices fell in the north', 84, 210, 10));
+  const model = layoutPage(page(runs), createLayoutContext());
+  const [table, ...more] = tables(model.blocks);
+  assert.equal(more.length, 0);
+  assert.ok(table, model.blocks.map(blockMarkdown).join('\n\n'));
+  assert.match(table.markdown, /Rye/);
+  assert.doesNotMatch(table.markdown, /Source|Yields|Prices/);
+  const after = model.blocks.slice(model.blocks.findIndex((b) => b.type === 'table') + 1).map(blockMarkdown);
+  assert.ok(after.some((md) => md.includes('Source: National Office 2021.')), after.join(' / '));
+  assert.equal(model.blocks.filter((b) => b.type === 'list_item').length, 2);
+});
