@@ -95,6 +95,15 @@ export interface Block {
   columnLeft?: number;
   /** Set apart as a footnote (layout/footnotes.ts) before classification. */
   note?: boolean;
+
+  /**
+   * Tables: this table goes on from the last table block of the previous page (a table continued
+   * over a page break, layout/table-pages.ts). The page's own Markdown keeps its part as printed
+   * (DECISIONS §8).
+   */
+  continues?: boolean;
+  /** With `continues`: its first rows repeat the header of the part before (a joining reader drops them). */
+  repeatedHeaderRows?: number;
 }
 
 export interface PageModel {
@@ -128,6 +137,9 @@ export interface RenderedBlock {
   level?: number;
   depth?: number;
   marker?: string;
+  /** Tables continued from the previous page (see Block). */
+  continues?: boolean;
+  repeatedHeaderRows?: number;
 }
 
 /** A page as the result carries it: its blocks rendered (markdown/render.ts renderPage). */

@@ -89,6 +89,10 @@ export interface OutputBlock {
   markdown: string;
   /** Headings only. */
   level?: number;
+  /** Tables only: it goes on from the last table block of the previous page. */
+  continues?: boolean;
+  /** With `continues`: how many of its first rows repeat that table's header. */
+  repeated_header_rows?: number;
 }
 
 /** A page's size and blocks in reading order; its Markdown is its non-furniture blocks joined. */

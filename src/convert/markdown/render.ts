@@ -86,6 +86,8 @@ export function renderPage(page: PageModel): RenderedPage {
       if (b.level !== undefined) out.level = b.level;
       if (b.depth !== undefined) out.depth = b.depth;
       if (b.marker !== undefined) out.marker = b.marker;
+      if (b.continues) out.continues = true;
+      if (b.repeatedHeaderRows !== undefined) out.repeatedHeaderRows = b.repeatedHeaderRows;
       return out;
     }),
   };
