@@ -1,6 +1,6 @@
 // Where a table is on a mixed page (issue 9): its region bounded by its own rules, never by the
 // rules of a table beside it; captions, notes and lists around it kept out of it.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RuleLine, TextRun } from '../../src/convert/layout/types.js';
 import { page, words } from './fixtures/runs.js';
@@ -8,6 +8,10 @@ import { findRuledRegions, splitOpenRegion } from '../../src/convert/layout/rule
 import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
 import type { Block } from '../../src/convert/model.js';
 import { blockMarkdown } from '../../src/convert/markdown/render.js';
+import { shutdownConvertPool } from '../../src/convert/index.js';
+import { runCase } from '../../eval/synthetic/convert.js';
+
+after(() => shutdownConvertPool());
 
 const hRule = (y: number, x0: number, x1: number): RuleLine => ({ x0, y0: y, x1, y1: y });
 
@@ -72,4 +76,12 @@ test('a table\'s source line and the list after it are not rows of the table', (
   const after = model.blocks.slice(model.blocks.findIndex((b) => b.type === 'table') + 1).map(blockMarkdown);
   assert.ok(after.some((md) => md.includes('Source: National Office 2021.')), after.join(' / '));
   assert.equal(model.blocks.filter((b) => b.type === 'list_item').length, 2);
+});
+
+test('a table in one column of a two-column page takes in neither the list nor the prose beside it', async () => {
+  // Generated page (eval/synthetic mixed family): grid-ruled tables in each column, a numbered list
+  // and prose with figures beside them, lines of the two columns at other heights.
+  const r = await runCase('mixed-1005');
+  const verdict = (p: string) => r.results.find((x) => x.property === p)!;
+  for (const p of ['text', 'table-cells', 'prose-outside-tables', 'lists']) assert.ok(verdict(p).pass, `${p}: ${verdict(p).diff}`);
 });

@@ -96,6 +96,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       rows++;
       j++;
     }
+    const start = i;
     i = j;
     // A single band can still hold whole columns: lines of two columns whose baselines do not line
     // up (different leading, a column shifted by a heading or figure) overlap vertically and chain
@@ -124,6 +125,14 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       out.push({ kind: 'flow', items: group });
       continue;
     }
+    // A gutter that runs on through the two-sided lines above and below the group is the page's
+    // column gutter, not a table's: the group is that stretch of two columns (one of them holding a
+    // table, a list, a bold line), each read on its own (issue 9: tables in two-column papers).
+    const column = columnGutter(bands, start, j, gutters);
+    if (column) {
+      for (const col of splitColumns(group, [column])) out.push(...orderRegion(col, gutterMin, depth + 1, asides));
+      continue;
+    }
     if (looksLikeTextColumns(group, gutters, rows)) {
       for (const col of splitColumns(group, gutters)) out.push(...orderRegion(col, gutterMin, depth + 1, asides));
     } else {
@@ -132,6 +141,51 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
   }
   flushFlow();
   return out;
+}
+
+/** Bands next to a group through which its gutter must run to be the page's column gutter… */
+const COLUMN_GUTTER_BANDS = 3;
+/** …of which at least this many hold lines left of it, and as many right of it. */
+const COLUMN_GUTTER_SIDE_BANDS = 2;
+/** Bands looked at on each side of the group. */
+const COLUMN_GUTTER_REACH = 12;
+
+/**
+ * The group's gutter (bands[start..end)) that stays free through the bands right above and below
+ * it, with lines of text on both sides among them: two columns of text around the group (their lines may
+ * sit at other heights on each side). A table's own gutters end at its edges, where full-width
+ * lines cross them, and a list or short lines above a table lie on one side only; the group
+ * itself holds lines of text on one side (the table, a list, a bold line on the other).
+ */
+/** Words that make a piece of a line read as text rather than a table cell. */
+const TEXT_LINE_WORDS = 5;
+
+function wordy(it: Item): boolean {
+  return it.seg !== undefined && it.seg.text.split(/\s+/).length >= TEXT_LINE_WORDS;
+}
+
+function columnGutter(bands: Item[][], start: number, end: number, gutters: Interval[]): Interval | null {
+  let best: Interval | null = null;
+  let bestCount = 0;
+  const group = bands.slice(start, end).flat();
+  for (const g of gutters) {
+    // Text beside the table within the group too: a table across both columns (its gutter where
+    // the page's is) holds cells on both sides, not lines of text.
+    const textBeside = group.filter((it) => it.x1 <= g.lo && wordy(it)).length >= COLUMN_GUTTER_SIDE_BANDS || group.filter((it) => it.x0 >= g.hi && wordy(it)).length >= COLUMN_GUTTER_SIDE_BANDS;
+    if (!textBeside) continue;
+    const free = (band: Item[]): boolean => band.every((it) => it.x1 <= g.lo || it.x0 >= g.hi);
+    const run: Item[][] = [];
+    for (let k = start - 1; k >= 0 && k >= start - COLUMN_GUTTER_REACH && free(bands[k]); k--) run.push(bands[k]);
+    for (let k = end; k < bands.length && k < end + COLUMN_GUTTER_REACH && free(bands[k]); k++) run.push(bands[k]);
+    // Lines of text (several words), not the rows of the same table cut into another group.
+    const left = run.filter((b) => b.some((it) => it.x1 <= g.lo && wordy(it))).length;
+    const right = run.filter((b) => b.some((it) => it.x0 >= g.hi && wordy(it))).length;
+    if (run.length >= COLUMN_GUTTER_BANDS && left >= COLUMN_GUTTER_SIDE_BANDS && right >= COLUMN_GUTTER_SIDE_BANDS && run.length > bestCount) {
+      best = g;
+      bestCount = run.length;
+    }
+  }
+  return best;
 }
 
 /** Lines each side of an offset-column gutter needs before it is read as columns. */
