@@ -3,6 +3,7 @@
 // that decide what it is (stages.ts); and, once they have, its text as styled pieces.
 import { unionBBox, type BBox, type Block, type InlinePiece } from '../model.js';
 import { joinLinePieces, runPieces } from '../markdown/inline.js';
+import { keepsLineEndHyphen, pageWords, type PageWords } from './hyphens.js';
 import type { Segment } from './lines.js';
 import { flowLines, groupParagraphs, type Line } from './paragraphs.js';
 import type { BlockStage, PageFacts } from './stage.js';
@@ -53,8 +54,8 @@ function stripMarker(pieces: InlinePiece[], n: number): InlinePiece[] {
   return out;
 }
 
-/** A paragraph's lines as styled pieces, de-hyphenated across line ends. */
-function linePieces(lines: Line[]): InlinePiece[] {
+/** A paragraph's lines as styled pieces, de-hyphenated across line ends (compounds keep theirs: hyphens.ts). */
+function linePieces(lines: Line[], words?: PageWords): InlinePiece[] {
   return joinLinePieces(
     lines.map((l) =>
       l.segs.flatMap((s, i) => {
@@ -63,6 +64,7 @@ function linePieces(lines: Line[]): InlinePiece[] {
         return ps;
       }),
     ),
+    (head, tail) => keepsLineEndHyphen(head, tail, words),
   );
 }
 
@@ -70,12 +72,14 @@ function linePieces(lines: Line[]): InlinePiece[] {
  * The text of every text block as styled pieces (a list item's without its marker), the last
  * stage to need the source lines: they are dropped here, so the page model stays small.
  */
-export const inlineTextStage: BlockStage = (blocks: Block[], page: PageFacts) =>
-  blocks.map((b): Block => {
+export const inlineTextStage: BlockStage = (blocks: Block[], page: PageFacts) => {
+  const words = pageWords(blocks.flatMap((b) => (b.source ?? []).map((l) => l.text)));
+  return blocks.map((b): Block => {
     if (!b.source) return b;
     const { source, columnLeft: _left, ...rest } = b;
     if (b.type === 'code' || b.type === 'formula') return rest;
-    let pieces = linePieces(source);
+    let pieces = linePieces(source, words);
     if (b.marker !== undefined) pieces = stripMarker(pieces, b.marker.replace(/\s/g, '').length);
     return page.ocr ? { ...rest, inline: [pieces], ocr: true } : { ...rest, inline: [pieces] };
   });
+};

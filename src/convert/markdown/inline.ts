@@ -39,8 +39,11 @@ export function runPieces(runs: TextRun[], rtl: boolean): Piece[] {
   return out;
 }
 
-/** Joins lines of pieces into one paragraph: a hyphen at a line end before a lowercase letter is dropped. */
-export function joinLinePieces(lines: Piece[][]): Piece[] {
+/**
+ * Joins lines of pieces into one paragraph: a hyphen at a line end before a lowercase letter is
+ * dropped, unless `keepHyphen` says it is a compound's (layout/hyphens.ts).
+ */
+export function joinLinePieces(lines: Piece[][], keepHyphen?: (head: string, tail: string) => boolean): Piece[] {
   const out: Piece[] = [];
   for (const line of lines) {
     const trimmed = line.filter((p) => p.text.length > 0);
@@ -48,7 +51,9 @@ export function joinLinePieces(lines: Piece[][]): Piece[] {
     if (out.length > 0) {
       const last = out[out.length - 1];
       const firstText = trimmed[0].text.trimStart();
-      if (/\p{L}[-\u00AD]$/u.test(last.text) && /^\p{Ll}/u.test(firstText)) {
+      if (/\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(firstText) && keepHyphen?.(last.text, firstText)) {
+        trimmed[0] = { ...trimmed[0], text: firstText };
+      } else if (/\p{L}[-\u00AD]$/u.test(last.text) && /^\p{Ll}/u.test(firstText)) {
         last.text = last.text.slice(0, -1);
         trimmed[0] = { ...trimmed[0], text: firstText };
       } else if (/[\u00AD]$/u.test(last.text)) {
