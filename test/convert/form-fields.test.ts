@@ -1,11 +1,16 @@
 // Filled PDF forms: field values and typed-on (FreeText) annotations are the user's text and must
 // reach the Markdown (issue 9), next to their printed labels, once.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractPageLayout } from '../../src/convert/pdf/extract.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
+import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
+
+after(async () => {
+  await shutdownConvertPool();
+});
 
 async function markdownOf(bytes: Uint8Array): Promise<string> {
   const doc = await getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
@@ -75,4 +80,21 @@ test('form fields: text typed onto a page as a FreeText annotation is read', asy
   page.node.set(PDFName.of('Annots'), pdf.context.obj([pdf.context.register(note)]));
   const md = await markdownOf(await pdf.save());
   assert.match(md, /Signed at: Lyon, 3 March 2024/, md);
+});
+
+test('form fields: a dense page of a form, read cheaply (fonts seen, prose), still gives its field values', async () => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const form = pdf.getForm();
+  for (let p = 0; p < 2; p++) {
+    const page = pdf.addPage([612, 792]);
+    for (let i = 0; i < 30; i++) page.drawText(`Section ${p + 1}.${i + 1}: the applicant declares that the statements made on this page are true.`, { x: 72, y: 720 - 16 * i, size: 10, font });
+    page.drawText('Signature of the applicant:', { x: 72, y: 200, size: 10, font });
+    const f = form.createTextField(`sig${p}`);
+    f.setText(p === 0 ? 'Jane Applicant' : 'John Witness');
+    f.addToPage(page, { x: 220, y: 195, width: 200, height: 16 });
+  }
+  const doc = await parseDocument(await pdf.save(), { pageTimeoutS: 30 });
+  assert.match(doc.pages[0], /Jane Applicant/);
+  assert.match(doc.pages[1], /John Witness/, doc.pages[1]);
 });

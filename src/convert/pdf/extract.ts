@@ -45,6 +45,12 @@ export interface ExtractOptions {
    * list costs about as much as the text itself. 'full': always.
    */
   detail?: 'auto' | 'full';
+  /**
+   * The document has form fields (AcroForm): read every page's annotations for their values. A
+   * cheap reading skips them otherwise (pdf.js parses all of a page's annotations, links
+   * included, at about half the cost of its text); a full reading always reads them.
+   */
+  forms?: boolean;
 }
 
 export async function extractPageLayout(page: PDFPageProxy, index: number, opts: ExtractOptions = {}): Promise<PageLayoutInput> {
@@ -144,8 +150,8 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
       rtl: item.dir === 'rtl' || undefined,
     });
   }
-  const annotations = await readAnnotations(page);
-  // Form field values and typed-on annotations are the user's text, whatever the detail level.
+  const annotations = full || opts.forms ? await readAnnotations(page) : [];
+  // Form field values and typed-on annotations are the user's text (form-fields.ts).
   runs.push(...formFieldRuns(annotations, base, runs));
   if (full) attachLinks(annotations as LinkAnnotation[], base, runs);
   return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };

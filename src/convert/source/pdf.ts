@@ -37,12 +37,19 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: O
 
 /** Pages of an opened PDF (withPdfPages: the page-tree repair is inside). */
 export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions): PageSource {
+  let forms: Promise<boolean> | undefined;
+  // Asked once per document: with form fields, every page's annotations are read for their values.
+  const hasForms = (): Promise<boolean> =>
+    (forms ??= pdf.doc.getFieldObjects().then(
+      (fields) => fields !== null && Object.keys(fields).length > 0,
+      () => false,
+    ));
   return {
     pageCount: pdf.numPages,
     async page(index, checkpoint) {
       const page = await pdf.getPage(index);
       try {
-        const input = await extractPageLayout(page, index);
+        const input = await extractPageLayout(page, index, { forms: await hasForms() });
         checkpoint();
         return pageNeedsOcr(input) ? await ocrPdfPage(page, input, ocrOpts) : input;
       } finally {
