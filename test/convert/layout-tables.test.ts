@@ -17,7 +17,7 @@ function items(runs: TextRun[]): Item[] {
 
 /** Text right-aligned so that it ends at x (0.5 em per character, as words() sets it). */
 function right(text: string, x: number, y: number, size = 10): TextRun[] {
-  return words(text, x - text.length * size * 0.5 - (text.split(' ').length - 1) * size * 0.25, y, size);
+  return words(text, x - text.replace(/ /g, '').length * size * 0.5 - (text.split(' ').length - 1) * size * 0.25, y, size);
 }
 
 const texts = (t: TableModel): string[][] => t.rows.map((r) => r.map((c) => c?.text ?? '·'));
@@ -241,4 +241,22 @@ test('tables: rows of headings down to the first row of figures are header rows 
   // Markdown has one header row: two are written as HTML, both as <th>.
   const html = renderTable(t);
   assert.match(html, /^<table>\n<tr><th>Region<\/th><th>2019<\/th><th>2020p<\/th><\/tr>\n<tr><th><\/th><th>Number<\/th><th>%<\/th><\/tr>\n<tr><td>North<\/td>/);
+});
+
+test('tables: a column heading set on two lines is one cell; a group heading over word headings spans its columns', () => {
+  // "Earnings" centred over Median | Full time equivalent; "Full time" wrapped above "equivalent", both right-aligned.
+  const runs: TextRun[] = [...words('Earnings', 250, 86)];
+  runs.push(...right('Full time', 320, 100));
+  runs.push(...words('Sector', 50, 111), ...right('Count', 200, 111), ...right('Median', 250, 111), ...right('equivalent', 320, 111));
+  [['Farming', '1,204', '12.5', '3.1'], ['Mining', '980', '(3.1)', '0.4'], ['Retail', '77', '7.0', '..']].forEach((cells, i) => {
+    const y = 126 + i * 12;
+    runs.push(...words(cells[0], 50, y), ...right(cells[1], 200, y), ...right(cells[2], 250, y), ...right(cells[3], 320, y));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t).slice(0, 2), [
+    ['', '', 'Earnings', '·'],
+    ['Sector', 'Count', 'Median', 'Full time equivalent'],
+  ]);
+  assert.equal(t.rows[0][2]?.colSpan, 2);
+  assert.equal(t.headerRows, 2);
 });

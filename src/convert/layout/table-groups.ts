@@ -3,7 +3,7 @@
 // repeated sub-headings, a run of year columns it is centred over, or the columns near it), and
 // the rows down to the column headings are header rows.
 import type { TableCell } from './table-model.js';
-import { repeatedBlocks, YEAR, type RowDraft } from './table-rows.js';
+import { columnExtents, repeatedBlocks, YEAR, type RowDraft } from './table-rows.js';
 
 const NUMERIC_CELL = /^[-+−]?[\d.,]+%?$/;
 
@@ -47,16 +47,7 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
     if (filled.length === 0 || filled.length >= below || filled.some((c) => NUMERIC_CELL.test(row.cells[c]) && !YEAR.test(row.cells[c]))) break;
     const blocks = repeatedBlocks(rows[r + 1].cells);
     const byBlock = (blocks && blockOwners(row, filled, blocks, centres, pitch)) ?? yearRangeOwners(row, filled, rows[r + 1].cells, centres, pitch);
-    const owner: number[] = byBlock || centres.map((cx) => {
-      let best = -1;
-      let bestD = Infinity;
-      for (const c of filled) {
-        const e = row.extents[c];
-        const d = Math.max(0, e.x0 - cx, cx - e.x1);
-        if (d <= Math.max(0.6 * (e.x1 - e.x0), row.size, 0.75 * pitch) && d < bestD) { best = c; bestD = d; }
-      }
-      return best;
-    });
+    const owner: number[] = byBlock || nearestCentredOwners(row, filled, columnExtents(rows.slice(r + 1), nC), pitch);
     let spans = false;
     const cells: (TableCell | null)[] = [];
     for (let c = 0; c < nC; ) {
@@ -82,6 +73,48 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
     headerRows = r + 2;
   }
   return { rows: out, headerRows };
+}
+
+/**
+ * Column owners of a group row from geometry alone: each value column goes to the label nearest
+ * its text; a label then gives up columns from its far side until it sits centred over the text
+ * of the columns it keeps (a group heading is centred over its columns; an ungrouped column
+ * beside a group, nearest to the group's label, is not under it). The first column keeps its
+ * own label.
+ */
+function nearestCentredOwners(row: RowDraft, filled: number[], cols: { x0: number; x1: number }[], pitch: number): number[] {
+  const owner = cols.map(() => -1);
+  if (filled.includes(0)) owner[0] = 0;
+  const labels = filled.filter((c) => c > 0);
+  for (let k = 1; k < cols.length; k++) {
+    if (!Number.isFinite(cols[k].x0)) continue;
+    let best = -1;
+    let bestD = Infinity;
+    for (const c of labels) {
+      const e = row.extents[c];
+      const d = Math.max(0, e.x0 - cols[k].x1, cols[k].x0 - e.x1);
+      if (d < bestD) {
+        best = c;
+        bestD = d;
+      }
+    }
+    // Columns further than a column pitch from every label are under none.
+    if (best >= 0 && bestD <= pitch) owner[k] = best;
+  }
+  for (const c of labels) {
+    const mine = owner.map((o, k) => (o === c && k > 0 ? k : -1)).filter((k) => k >= 0);
+    const mid = (row.extents[c].x0 + row.extents[c].x1) / 2;
+    let a = 0;
+    let b = mine.length - 1;
+    const tol = Math.max(row.size, 0.2 * pitch);
+    while (b > a) {
+      const centre = (cols[mine[a]].x0 + cols[mine[b]].x1) / 2;
+      if (Math.abs(centre - mid) <= tol) break;
+      if (centre < mid) owner[mine[a++]] = -1;
+      else owner[mine[b--]] = -1;
+    }
+  }
+  return owner;
 }
 
 /**

@@ -4,14 +4,10 @@
 // label (a section row) or any figure ends the header. Year headings ("2019", "2019-20",
 // "2015r") are headings, not figures.
 import type { TableModel } from './table-model.js';
-import { NUMBER_LIKE } from './table-rows.js';
+import { isFigure } from './table-rows.js';
 
-/** A period heading: a year, a year range, a year with a footnote or revision marker. */
-const PERIOD = /^(1[89]|2[01])\d\d(\s?[-–/]\s?(\d{2}|\d{4}))?\s?([*†‡¹²³]|[a-z]|\([a-z]\))?$/u;
 /** More header rows than this and the table is not read this way (at most: two group levels, headings, units). */
 const MAX_HEADER_ROWS = 5;
-
-const isFigure = (text: string): boolean => NUMBER_LIKE.test(text.trim()) && !PERIOD.test(text.trim());
 
 /**
  * The number of header rows: at least the model's own count (group rows found from geometry),

@@ -39,16 +39,107 @@ const UNIT = /^(%|per ?cent|percent(age)?|numbers?|no\.?|counts?|rates?|ratio|in
 /** A year heading ("2019"): a period, not an amount. */
 export const YEAR = /^(1[89]|2[01])\d\d$/;
 
-/** Draft rows merged into table rows (wrapped cells joined to the row they continue). */
+/** A period heading: a year, a year range, a year with a footnote or revision marker. */
+export const PERIOD = /^(1[89]|2[01])\d\d(\s?[-–/]\s?(\d{2}|\d{4}))?\s?([*†‡¹²³]|[a-z]|\([a-z]\))?$/u;
+
+/** A figure of the body (an amount, a count, a share), not a period heading. */
+export const isFigure = (text: string): boolean => NUMBER_LIKE.test(text.trim()) && !PERIOD.test(text.trim());
+
+const headsValues = (d: RowDraft): boolean => d.cells.some((t, c) => c > 0 && t !== '');
+
+export interface Extent {
+  x0: number;
+  x1: number;
+}
+
+/** The extent of each column's text in the given rows (cells that span nothing). */
+export function columnExtents(rows: RowDraft[], nC: number): Extent[] {
+  const out = Array.from({ length: nC }, () => ({ x0: Infinity, x1: -Infinity }));
+  for (const r of rows) {
+    for (let c = 0; c < nC; c++) {
+      if (!r.cells[c] || (r.spans[c] ?? 1) > 1 || Number.isNaN(r.extents[c].x0)) continue;
+      out[c].x0 = Math.min(out[c].x0, r.extents[c].x0);
+      out[c].x1 = Math.max(out[c].x1, r.extents[c].x1);
+    }
+  }
+  return out;
+}
+
+/** Edges of one heading's lines agree within this many font sizes (set by one rule, they agree to a fraction of a point). */
+const ALIGN_EM = 0.15;
+/** Centres of one heading's centred lines agree within this many font sizes. */
+const CENTRE_EM = 0.5;
+
+type HeadingAlign = 'right' | 'left' | 'any';
+
+/**
+ * How a row of headings sits over its columns: flush right (most headings end where their
+ * column's text ends), flush left, or either (centred, or as wide as the column).
+ */
+function headingAlign(row: RowDraft, cols: Extent[], tol: number): HeadingAlign {
+  let right = 0;
+  let left = 0;
+  let n = 0;
+  for (let c = 1; c < row.cells.length; c++) {
+    const e = row.extents[c];
+    if (!row.cells[c] || !Number.isFinite(cols[c]?.x0)) continue;
+    n++;
+    const r = Math.abs(e.x1 - cols[c].x1) <= tol;
+    const l = Math.abs(e.x0 - cols[c].x0) <= tol;
+    if (r && !l) right++;
+    if (l && !r) left++;
+  }
+  return right > n / 2 ? 'right' : left > n / 2 ? 'left' : 'any';
+}
+
+/**
+ * Is `upper` a line of the same heading as `lower`? Aligned as the headings are: right edges
+ * agree under right-aligned headings, left edges under left-aligned ones, and else any of the
+ * edges or the centres. (A group heading centred over three columns lies centred over the
+ * middle one too, but not flush with its right-aligned heading.)
+ */
+function aligned(upper: Extent, lower: Extent, mode: HeadingAlign, tol: number): boolean {
+  const right = Math.abs(upper.x1 - lower.x1) <= tol;
+  const left = Math.abs(upper.x0 - lower.x0) <= tol;
+  // Centring is looser than an edge (a centred line's width rounds; a word space may trail).
+  const centre = Math.abs(upper.x0 + upper.x1 - lower.x0 - lower.x1) <= 2 * CENTRE_EM * (tol / ALIGN_EM);
+  return mode === 'right' ? right : mode === 'left' ? left : right || left || centre;
+}
+
+/**
+ * Can two heading lines be lines of the same headings? Wherever both hold text over a value
+ * column, it is aligned the same way, and it is not a label over a year (a group over periods,
+ * "Women" over 2015 2016 2017). `cols`: the columns as the body sets them.
+ */
+export function alignedHeadingLines(upper: RowDraft, lower: RowDraft, cols: Extent[]): boolean {
+  const tol = ALIGN_EM * Math.max(upper.size, lower.size);
+  const mode = headingAlign(lower, cols, tol);
+  for (let c = 1; c < upper.cells.length; c++) {
+    if (!upper.cells[c] || !lower.cells[c]) continue;
+    if (PERIOD.test(lower.cells[c].trim()) || !aligned(upper.extents[c], lower.extents[c], mode, tol)) return false;
+  }
+  // The label column: a stub heading sits on one line of the block (or its lines align too).
+  return !(upper.cells[0] && lower.cells[0] && !aligned(upper.extents[0], lower.extents[0], 'any', tol));
+}
+
+/**
+ * Draft rows merged into table rows (wrapped cells joined to the row they continue). Heading
+ * lines above the first line of figures join only when aligned as one heading's lines are (see
+ * also table-heading-lines.ts).
+ */
 export function buildRows(drafts: RowDraft[], cuts: number[]): RowDraft[] {
   const labelEdge = fullLabelEdge(drafts, cuts);
   const rowPitch = medianPitch(drafts);
+  const firstFigures = drafts.findIndex((d) => d.cells.some((t, c) => c > 0 && isFigure(t)));
+  const cols = columnExtents(firstFigures < 0 ? [] : drafts.slice(firstFigures), drafts[0]?.cells.length ?? 0);
   const rows: RowDraft[] = [];
-  for (const d of drafts) {
+  drafts.forEach((d, i) => {
     const prev = rows[rows.length - 1];
-    if (prev && continuesRow(prev, d, rows.length, labelEdge, rowPitch)) mergeInto(prev, d);
+    // Heading lines join only where their text is aligned as one heading's lines are.
+    const misaligned = i <= firstFigures && prev !== undefined && headsValues(prev) && headsValues(d) && !alignedHeadingLines(prev, d, cols);
+    if (prev && !misaligned && continuesRow(prev, d, rows.length, labelEdge, rowPitch)) mergeInto(prev, d);
     else rows.push(d);
-  }
+  });
   return rows;
 }
 
@@ -116,10 +207,7 @@ function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: 
   const close = d.firstBaseline - prev.lastBaseline <= Math.max(1.25 * size, 1.05 * rowPitch);
   if (d.cells.some((t, c) => t && prev.cells[c] && NUMBER_LIKE.test(t.trim()))) return false;
   const filled = d.cells.filter(Boolean).length;
-  // Two full rows of headings set in different type, or a full row of units under the headings,
-  // are two header rows (a heading wrapped onto a second line leaves the short headings' columns empty).
-  const full = (r: RowDraft) => r.cells.slice(1).every(Boolean);
-  if (full(prev) && full(d) && (prev.bold !== d.bold || prev.italic !== d.italic || d.cells.slice(1).every((t) => UNIT.test(t.trim())))) return false;
+  if (twoHeaderRows(prev, d)) return false;
   if (d.cells[0] === '') {
     // It goes on in cells the row has, or gives a label alone on its line (a label centred on
     // its values or set above them) its values, or is the next line of headings set on several
@@ -137,13 +225,22 @@ function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: 
   return onlyFirst(prev.cells) && wrapped;
 }
 
+/**
+ * Two full rows of headings set in different type, or a full row of units under the headings,
+ * are two header rows (a heading wrapped onto a second line leaves the short headings' columns empty).
+ */
+export function twoHeaderRows(upper: RowDraft, lower: RowDraft): boolean {
+  const full = (r: RowDraft) => r.cells.slice(1).every(Boolean);
+  return full(upper) && full(lower) && (upper.bold !== lower.bold || upper.italic !== lower.italic || lower.cells.slice(1).every((t) => UNIT.test(t.trim())));
+}
+
 /** The usual distance between the baselines of consecutive lines of the table. */
 function medianPitch(drafts: RowDraft[]): number {
   const gaps = drafts.slice(1).map((d, i) => d.firstBaseline - drafts[i].lastBaseline).sort((a, b) => a - b);
   return gaps.length ? gaps[Math.floor(gaps.length / 2)] : Infinity;
 }
 
-function mergeInto(prev: RowDraft, d: RowDraft): void {
+export function mergeInto(prev: RowDraft, d: RowDraft): void {
   d.cells.forEach((t, c) => {
     if (!t) return;
     prev.cells[c] = joinCellLines(prev.cells[c] ? [prev.cells[c], t] : [t]);

@@ -11,6 +11,7 @@ import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR } from './table-rows.js';
 import { groupHeadingSpans } from './table-groups.js';
 import { headerRowCount } from './table-header.js';
+import { mergeWrappedHeadings } from './table-heading-lines.js';
 
 export { repeatedBlocks, splitIndexColumn, type RowDraft } from './table-rows.js';
 export { groupHeadingSpans } from './table-groups.js';
@@ -109,7 +110,7 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
   const nC = cuts.length + 1;
   const placed = placeChunks(lines, cuts, headingLines(lines));
   const drafts = lines.map((line, i) => lineDraft(line, placed[i], nC));
-  const rows = buildRows(drafts, cuts);
+  const rows = mergeWrappedHeadings(buildRows(drafts, cuts));
   const nCols = splitIndexColumn(rows, nC);
   const model = groupHeadingSpans(rows, nCols);
   const x0 = Math.min(...items.map((i) => i.x0));
