@@ -6,6 +6,8 @@
 export const MARGIN_BAND = 0.12;
 /** A folio or a head with a folio may sit lower (wide book margins) when it is the page's first or last line. */
 const FOLIO_BAND = 0.16;
+/** A bare page number alone as the page's first or last line may sit this far in (generous LaTeX margins; the engine's own rule). */
+const LONE_FOLIO_BAND = 0.25;
 
 /** "12", "Page 3 of 9", "- 41 -", "xii", and chapter-page numbers ("7-45", "A-3"). */
 const FOLIO = /^[-–—]?\s*(page\s+)?((\d{1,3}|[a-z])[-–]\d{1,4}|\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?\s*[-–—]?$/i;
@@ -31,8 +33,11 @@ export function furnitureCandidates(pages: Array<{ height: number; lines: Array<
   const inBand = (y: number, h: number, band = MARGIN_BAND) => y < h * band || y > h * (1 - band);
   const baselines = pages.map((page) => {
     const texts = new Map<number, string[]>();
+    const ys = page.lines.map((l) => l.y);
+    const [first, last] = [Math.min(...ys), Math.max(...ys)];
     for (const line of page.lines) {
-      if (!inBand(line.y, page.height, FOLIO_BAND)) continue;
+      const lone = (line.y === first || line.y === last) && inBand(line.y, page.height, LONE_FOLIO_BAND) && FOLIO.test(line.text.trim()) && !YEAR.test(line.text.trim());
+      if (!inBand(line.y, page.height, FOLIO_BAND) && !lone) continue;
       if (!texts.has(line.baseline)) texts.set(line.baseline, []);
       texts.get(line.baseline)!.push(line.text.trim());
     }

@@ -124,3 +124,13 @@ test('coverage: words of a formula the Markdown writes as LaTeX count as found, 
   const twice = pageCoverage(['eiπ eiπ'], [], '$e^{i\\pi}$');
   assert.equal(twice.found, 1);
 });
+
+test('coverage: a bare page number as the page\'s last line, well inside a wide margin, is furniture; a number in the body is not', () => {
+  const lines = [
+    { y: 100, text: 'Table 1: Countries', baseline: 0 },
+    { y: 150, text: '3', baseline: 1 },
+    { y: 200, text: 'Body text of the page', baseline: 2 },
+    { y: 700, text: '3', baseline: 3 },
+  ];
+  assert.deepEqual([...furnitureCandidates([{ height: 842, lines }])[0]], [3]);
+});
