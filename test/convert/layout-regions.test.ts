@@ -99,3 +99,21 @@ test('parseDocument: three columns each at its own offset and leading read colum
   const order = out.pages[0].match(/(Alpha|Beta|Gamma) \d+|closing/g) ?? [];
   assert.deepEqual(order, [...columns.flatMap(([name]) => Array.from({ length: 16 }, (_, i) => `${name} ${i + 1}`)), 'closing']);
 });
+
+test('parseDocument: under a full-width title, a column that starts below a drawn figure is read before the column beside it', async () => {
+  // The left column opens with a drawn box (no text) and a caption; the right column's first lines
+  // run alone beside the box. Lower down the columns' lines overlap in height. The right column's
+  // first lines are not a paragraph of their own above both columns.
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const p = doc.addPage([612, 792]);
+  p.drawText('A Title Across Both Columns Of The Page', { x: 72, y: 700, size: 18, font: bold });
+  p.drawRectangle({ x: 72, y: 560, width: 215, height: 100, borderWidth: 1 });
+  p.drawText('Figure 1. A drawn box above the left column.', { x: 72, y: 545, size: 8.5, font });
+  for (let i = 0; i < 8; i++) p.drawText(`Left ${i + 1} sentence of the column runs on here.`, { x: 72, y: 528 - i * 12.5, size: 10, font });
+  for (let i = 0; i < 18; i++) p.drawText(`Right ${i + 1} sentence of the column runs on too.`, { x: 318, y: 665 - i * 12.5, size: 10, font });
+  const out = await parseDocument(await doc.save(), { pageTimeoutS: 30 });
+  const order = out.pages[0].match(/Title|Figure 1|(Left|Right) \d+(?= )/g) ?? [];
+  assert.deepEqual(order, ['Title', 'Figure 1', ...Array.from({ length: 8 }, (_, i) => `Left ${i + 1}`), ...Array.from({ length: 18 }, (_, i) => `Right ${i + 1}`)]);
+});

@@ -198,8 +198,10 @@ const MAX_OFFSET_TRIES = 32;
  * figure): from band `start` on, the bands are grown while a vertical white gutter stays free
  * across all of them (XY-cut's vertical cut, which does not need aligned baselines). They are
  * columns when at least two sides hold OFFSET_COLUMN_MIN_LINES stacked lines each, the sides
- * overlap through most of the run's height (stacked blocks are not columns), most bands hold one
- * side only (aligned rows are the band grouping's job) and the sides read as text, not cells.
+ * lie beside each other (stacked blocks are not columns) and read as text, not cells. Bands that
+ * hold both sides (lines of equal leading that overlap in height) do not stop the run: the run
+ * starts at the first one-sided band, so a column that begins higher than its neighbour (the
+ * neighbour starts under a drawn figure) is read whole, not its first lines as a paragraph above.
  */
 function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent: Interval): { columns: Item[][] | null; end: number; next: number } {
   let gutters = narrowGutters([extent], bands[start], gutterMin);
@@ -215,6 +217,9 @@ function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent
   }
   // A free channel with nothing on one side is margin, not a gutter.
   gutters = gutters.filter((g) => group.some((it) => it.x1 <= g.lo) && group.some((it) => it.x0 >= g.hi));
+  // No channel with text both sides: the first band (a full-width title) blocks every gutter, and
+  // the search goes on from the band below it.
+  if (gutters.length === 0) return { columns: null, end, next: start + 1 };
   const columns = splitColumns(group, gutters);
   // Where the run's second side begins: the next search starts there.
   const sideOf = new Map<Item, number>();
@@ -231,9 +236,10 @@ function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent
   const bottom = Math.max(...group.map((it) => it.bottom));
   const spans = full.map((col) => [Math.min(...col.map((it) => it.top)), Math.max(...col.map((it) => it.bottom))]);
   const overlap = Math.min(...spans.map((s) => s[1])) - Math.max(...spans.map((s) => s[0]));
-  if (overlap < 0.5 * (bottom - top)) return none;
-  const oneSided = bands.slice(start, end).filter((b) => new Set(b.map(side)).size === 1).length;
-  if (oneSided < 0.5 * (end - start)) return none;
+  // Beside, not stacked: the shorter side lies mostly beside the others (a column that starts
+  // below a figure, which is drawn and holds no text, is still a column).
+  const shortest = Math.min(...spans.map((s) => s[1] - s[0]));
+  if (overlap < 0.5 * Math.min(bottom - top, shortest)) return none;
   if (!looksLikeTextColumns(group, gutters, end - start)) return none;
   return { columns, end, next: end };
 }
