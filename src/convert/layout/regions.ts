@@ -190,6 +190,8 @@ function columnGutter(bands: Item[][], start: number, end: number, gutters: Inte
 
 /** Lines each side of an offset-column gutter needs before it is read as columns. */
 const OFFSET_COLUMN_MIN_LINES = 3;
+/** Words per line of prose in a narrow column (three columns on a letter page hold about five). */
+const NARROW_PROSE_WORDS = 4;
 /** Offset-column searches per region (each walks the bands once). */
 const MAX_OFFSET_TRIES = 32;
 
@@ -198,10 +200,11 @@ const MAX_OFFSET_TRIES = 32;
  * figure): from band `start` on, the bands are grown while a vertical white gutter stays free
  * across all of them (XY-cut's vertical cut, which does not need aligned baselines). They are
  * columns when at least two sides hold OFFSET_COLUMN_MIN_LINES stacked lines each, the sides
- * lie beside each other (stacked blocks are not columns) and read as text, not cells. Bands that
- * hold both sides (lines of equal leading that overlap in height) do not stop the run: the run
- * starts at the first one-sided band, so a column that begins higher than its neighbour (the
- * neighbour starts under a drawn figure) is read whole, not its first lines as a paragraph above.
+ * lie beside each other (stacked blocks are not columns) and read as text, not cells. Two sides
+ * of prose are columns even where most bands hold both (lines of equal leading overlapping in
+ * height): the run starts at the first one-sided band, so a column that begins higher than its
+ * neighbour (the neighbour starts under a drawn figure) is read whole, not its first lines as a
+ * paragraph above both.
  */
 function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent: Interval): { columns: Item[][] | null; end: number; next: number } {
   let gutters = narrowGutters([extent], bands[start], gutterMin);
@@ -240,6 +243,11 @@ function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent
   // below a figure, which is drawn and holds no text, is still a column).
   const shortest = Math.min(...spans.map((s) => s[1] - s[0]));
   if (overlap < 0.5 * Math.min(bottom - top, shortest)) return none;
+  // Most bands hold one side only, or both sides are prose: bands holding both sides are then
+  // lines of equal leading overlapping in height, not the aligned rows of a table (the band
+  // grouping's job).
+  const oneSided = bands.slice(start, end).filter((b) => new Set(b.map(side)).size === 1).length;
+  if (oneSided < 0.5 * (end - start) && full.filter((col) => isProse(col, NARROW_PROSE_WORDS)).length < 2) return none;
   if (!looksLikeTextColumns(group, gutters, end - start)) return none;
   return { columns, end, next: end };
 }
@@ -385,6 +393,28 @@ export function splitColumns(items: Item[], gutters: Interval[]): Item[][] {
 }
 
 /**
+ * A column of prose: at least four lines, most of them of `minWords` words or more, and few
+ * numbers (numbers are not words: table rows are full of them).
+ */
+function isProse(col: Item[], minWords: number): boolean {
+  const perLine = new Map<number, number>();
+  let tokens = 0;
+  let numbers = 0;
+  for (const it of col) {
+    if (!it.seg) continue;
+    const words = it.seg.text.split(/\s+/).filter((w) => w.length > 0);
+    tokens += words.length;
+    numbers += words.filter((w) => /^[^\p{L}]*\d[^\p{L}]*$/u.test(w)).length;
+    perLine.set(it.seg.lineId, (perLine.get(it.seg.lineId) ?? 0) + words.filter((w) => /\p{L}/u.test(w)).length);
+  }
+  const l = [...perLine.values()].sort((a, b) => a - b);
+  return l.length >= 4 && l[Math.floor(l.length / 2)] >= minWords && numbers <= PROSE_MAX_NUMBER_SHARE * tokens;
+}
+
+/** Share of a prose column's tokens that may be numbers (years, figures quoted in the text). */
+const PROSE_MAX_NUMBER_SHARE = 0.15;
+
+/**
  * Text columns: few columns, lines long and filling their column. Table cells: short, ragged,
  * many columns.
  */
@@ -414,13 +444,13 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   if (cols.length <= 3 && cols.every((c) => colMedian(c) >= 20)) return true;
   // Two or more columns of prose (many words per line) are text columns, whatever sits between
   // them (a photo caption); tables hold at most one such column (descriptions).
-  const proseLines = (col: Item[]): boolean => {
+  const manyWords = (col: Item[]): boolean => {
     const perLine = new Map<number, number>();
     for (const it of col) if (it.seg) perLine.set(it.seg.lineId, (perLine.get(it.seg.lineId) ?? 0) + it.seg.text.split(/\s+/).length);
     const l = [...perLine.values()].sort((a, b) => a - b);
     return l.length >= 4 && l[Math.floor(l.length / 2)] >= 5;
   };
-  if (cols.filter(proseLines).length >= 2) return true;
+  if (cols.filter(manyWords).length >= 2) return true;
   if (rows < 2) return true;
   if (cols.length === 2 && rows < 3) return true;
   return false;
