@@ -188,3 +188,16 @@ test('display type: on a short document a margin line well above the body size i
   const small = pageOf([{ ...block('Annual Summary', 40, 'page_header'), size: 9 }, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }]);
   assert.equal(markRunningLines([small])[0].blocks[0].type, 'page_header');
 });
+
+test('a book running title with the folio on the outer edge ("Title 7" recto, "8 Title" verso) is furniture on every page', () => {
+  const pages = [1, 2, 3, 4, 5].map((n) => pageOf([
+    block(n % 2 === 1 ? `Bridges Of The Northern Coast ${n}` : `${n} Bridges Of The Northern Coast`, 30),
+    block(`Body text of page ${n} goes on here.`, 300),
+  ]));
+  for (const [i, p] of markRunningLines(pages).entries()) {
+    assert.equal(p.blocks[0].type, 'page_header', `page ${i + 1}`);
+    assert.equal(renderPageMarkdown(p), `Body text of page ${i + 1} goes on here.`);
+  }
+  assert.ok(differsOnlyInFolio(['Bridges Of The Coast 7', '8 Bridges Of The Coast', 'Bridges Of The Coast 9']));
+  assert.ok(!differsOnlyInFolio(['Bridges Of The Coast 7', '8 Bridges Of The Sea']));
+});

@@ -21,8 +21,19 @@ function plainText(b: Block): string {
   return b.lines.map((l) => l.text).join(' ').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The running line's text without a folio at either end: a book sets the folio on the outer edge,
+ * so the same running title reads "Title 7" on a recto page and "8 Title" on a verso one.
+ */
+function withoutEdgeFolio(text: string): string {
+  const tokens = text.split(' ');
+  if (tokens.length >= 2 && folioToken(tokens[0])) return tokens.slice(1).join(' ');
+  if (tokens.length >= 2 && folioToken(tokens[tokens.length - 1])) return tokens.slice(0, -1).join(' ');
+  return text;
+}
+
 function runningKey(text: string): string {
-  return text.replace(/[*_#]/g, '').replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+  return withoutEdgeFolio(text.replace(/[*_#]/g, '').replace(/\s+/g, ' ').trim()).replace(/\d+/g, '#').toLowerCase();
 }
 
 /** A token that is a page number by itself: "7", "(7)", "7/12", "vii", "p.7". */
@@ -37,6 +48,9 @@ function folioToken(t: string): boolean {
  * "INV-1002 … page 2 of 4" varies in two tokens, one of them a reference: content.
  */
 export function differsOnlyInFolio(texts: string[]): boolean {
+  // Recto and verso heads: the same label, each with its folio at one end (or none).
+  const labels = new Set(texts.map(withoutEdgeFolio));
+  if (labels.size === 1 && texts.some((t) => withoutEdgeFolio(t) !== t)) return true;
   const tokens = texts.map((t) => t.split(' '));
   const n = tokens[0].length;
   if (tokens.some((ts) => ts.length !== n)) return false;
