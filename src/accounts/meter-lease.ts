@@ -133,10 +133,8 @@ export class MeterLeases {
 
   private async attempt(holderId: string, how: Settlement): Promise<boolean> {
     try {
-      if (how === 'charge') await this.metering.chargeReservation(holderId, this.chargePages.get(holderId));
-      else await this.metering.releaseReservation(holderId);
+      await this.metering.settleHolder(holderId, how === 'charge', how === 'charge' ? this.chargePages.get(holderId) : undefined);
       this.chargePages.delete(holderId);
-      await this.metering.releaseSlot(holderId);
       return true;
     } catch {
       return false;

@@ -119,6 +119,8 @@ export class Metering {
         throw new ServiceError('quota_exceeded', `The page allowance is exhausted: ${pagesLeft(snap)} of ${snap.allowance} pages left, ${pages} needed.`);
       }
       await q('INSERT INTO page_reservations (holder_id, account_id, period, pages) VALUES ($1, $2, $3, $4)', [holderId, accountId, snap.period, pages]);
+      // The account row is locked: the meter after the insert is known without reading it again.
+      return { ...snap, reserved: snap.reserved + pages };
     });
   }
 
@@ -179,17 +181,28 @@ export class Metering {
     return reserved ?? slot[0]?.account_id ?? null;
   }
 
+  /**
+   * Settles the holder in one transaction (reservation charged or dropped, slot freed) and re-reads
+   * its account's meter once: what chargeReservation or releaseReservation, then releaseSlot do in
+   * two transactions and two re-reads (issue 11 item 3: store round trips of a sync convert).
+   * Idempotent; an unknown holder is a no-op.
+   */
+  async settleHolder(holderId: string, charge: boolean, atMost?: number): Promise<void> {
+    const accountId = await this.store.tx((q) => this.settleWithin(q, holderId, charge, atMost));
+    if (accountId) await this.refresh(accountId);
+  }
+
   /** Re-reads an account's meter after a `settleWithin` transaction committed. */
   async settled(accountId: string): Promise<void> {
     await this.refresh(accountId);
   }
 
-  private async mutate(accountId: string, fn: (q: Query, tier: TierName) => Promise<void>): Promise<void> {
+  /** `fn` may return the meter as it leaves it (saves a read); otherwise it is read after `fn`. */
+  private async mutate(accountId: string, fn: (q: Query, tier: TierName) => Promise<MeterSnapshot | void>): Promise<void> {
     const epoch = ++this.epoch;
     const snap = await this.store.tx(async (q) => {
       const tier = await lockAccount(q, accountId);
-      await fn(q, tier);
-      return readSnapshot(q, accountId, tier);
+      return (await fn(q, tier)) ?? readSnapshot(q, accountId, tier);
     });
     if (epoch === this.epoch) this.cache.set(accountId, snap);
     else this.cache.delete(accountId);

@@ -46,9 +46,9 @@ for (const backend of storeBackends()) {
       const leases = new MeterLeases(m, quiet);
       const lease = await leases.acquire(a.accountId, 'job_refused');
       await lease.reserve(4);
-      const real = m.chargeReservation.bind(m);
+      const real = m.settleHolder.bind(m);
       let refusals = 0;
-      m.chargeReservation = async () => { refusals++; throw new Error('connection terminated'); };
+      m.settleHolder = async () => { refusals++; throw new Error('connection terminated'); };
       try {
         await lease.charge(); // resolves: deferred, not thrown
         assert.ok(refusals >= 2, 'retried before deferring');
@@ -57,7 +57,7 @@ for (const backend of storeBackends()) {
         const held = await m.snapshot(a.accountId);
         assert.deepEqual([held.used, held.reserved], [0, 4], 'the reservation is kept for the charge');
       } finally {
-        m.chargeReservation = real;
+        m.settleHolder = real;
       }
       await leases.retryUnsettled();
       assert.equal(leases.pending().size, 0);
