@@ -1,7 +1,7 @@
 // Drives the text-layer path directly (pdf.js → extract → layout), for eval and tests.
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractPageLayout, usableTextLayer } from '../src/convert/pdf/extract.js';
-import { createLayoutContext, layoutPage, markRunningLines } from '../src/convert/layout/index.js';
+import { createLayoutContext, layoutPage, runDocumentPasses } from '../src/convert/layout/index.js';
 import { renderPageMarkdown } from '../src/convert/markdown/render.js';
 import type { PageModel } from '../src/convert/model.js';
 
@@ -18,7 +18,7 @@ export async function convertPdfTextLayer(bytes: Uint8Array): Promise<{ pages: s
       pages.push(layoutPage(input, ctx));
       page.cleanup();
     }
-    return { pages: markRunningLines(pages).map(renderPageMarkdown), usable };
+    return { pages: runDocumentPasses(pages).map(renderPageMarkdown), usable };
   } finally {
     await doc.destroy();
   }

@@ -5,7 +5,7 @@
 import { ParseAbortedError, ParseError, type ParseErrorCode } from './errors.js';
 import type { OcrEngine } from './ocr/index.js';
 import { sniffMediaType } from './sniff.js';
-import { createLayoutContext, joinContinuedTables, layoutPage, markRunningLines } from './layout/index.js';
+import { createLayoutContext, layoutPage, runDocumentPasses } from './layout/index.js';
 import { MIN_PAGE_CHARS_FOR_BODY, recordSizes } from './layout/context.js';
 import type { PageLayoutInput } from './layout/types.js';
 import { pageMarkdown, renderPage } from './markdown/render.js';
@@ -147,7 +147,8 @@ async function runWindow(source: PageSource, opts: PipelineOptions, claim: Int32
 /**
  * The document pass over every page of the document (from one run or several): sparse pages laid
  * out in page order with the size statistics of the pages before them, exactly as one sequential
- * run would; then running headers and footers, tables continued over pages; then Markdown. `withFailed`: list failed pages.
+ * run would; then the document passes (layout/stages.ts: running headers and footers, tables
+ * continued over pages); then Markdown. `withFailed`: list failed pages.
  */
 export function finishDocument(pages: WindowPage[], withFailed = false): ParsedDocument {
   const ordered = [...pages].sort((a, b) => a.index - b.index);
@@ -159,7 +160,7 @@ export function finishDocument(pages: WindowPage[], withFailed = false): ParsedD
     }
     return layoutPage(p.input!, ctx);
   });
-  const doc = rendered(joinContinuedTables(markRunningLines(models)));
+  const doc = rendered(runDocumentPasses(models));
   if (withFailed) doc.failed = ordered.filter((p) => p.failed).map((p) => ({ index: p.index, code: p.failed! }));
   return doc;
 }

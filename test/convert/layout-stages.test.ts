@@ -12,9 +12,9 @@ import { headingsStage } from '../../src/convert/layout/headings.js';
 import { listsStage } from '../../src/convert/layout/lists.js';
 import { captionsStage } from '../../src/convert/layout/captions.js';
 import { footnotesStage } from '../../src/convert/layout/footnotes.js';
-import { BLOCK_STAGES, runBlockStages } from '../../src/convert/layout/stages.js';
+import { BLOCK_STAGES, runBlockStages, runDocumentPasses } from '../../src/convert/layout/stages.js';
 import type { PageFacts } from '../../src/convert/layout/stage.js';
-import { blockMarkdown, renderPage, renderPageMarkdown } from '../../src/convert/markdown/render.js';
+import { blockMarkdown, renderPage, renderPageMarkdown, rendersBlank } from '../../src/convert/markdown/render.js';
 import type { Block } from '../../src/convert/model.js';
 import { words } from './fixtures/runs.js';
 
@@ -169,4 +169,29 @@ test('renderer: every block kind from what the stages decided', () => {
   // The page's Markdown is the join of its non-furniture blocks; list items stay a tight list.
   assert.ok(renderPageMarkdown({ width: 612, height: 792, blocks }).startsWith('## Methods\n\n\\# not a heading\n\n**All bold**\n\n  - a) lettered\n2. numbered\n\n| a |'));
   assert.ok(!renderPageMarkdown({ width: 612, height: 792, blocks }).includes('Running head'));
+});
+
+test('document passes: a line repeated at the top of every page, bar its folio, is a running header', () => {
+  const pages = [1, 2, 3].map((n) => ({
+    width: 612,
+    height: 792,
+    blocks: runBlockStages([...blocksOf([[`Annual Report ${n}`, 50, 30]]), ...blocksOf([[`Body text of page ${n} goes on here.`, 50, 300]])], PAGE),
+  }));
+  const out = runDocumentPasses(pages);
+  assert.deepEqual(out.map((p) => p.blocks.map((b) => b.type)), [1, 2, 3].map(() => ['page_header', 'paragraph']));
+  assert.deepEqual(out.map(renderPageMarkdown), [1, 2, 3].map((n) => `Body text of page ${n} goes on here.`));
+  // The input pages are left as they were.
+  assert.deepEqual(pages.map((p) => p.blocks[0].type), ['paragraph', 'paragraph', 'paragraph']);
+});
+
+test('renderer: a block that renders to nothing is told without rendering ordinary text', () => {
+  const bbox: Block['bbox'] = [0, 0, 10, 10];
+  const para = (t: string): Block => ({ type: 'paragraph', bbox, lines: [], inline: [[{ text: t, bold: false, italic: false }]] });
+  assert.equal(rendersBlank(para('. . . . . . . .')), true);
+  assert.equal(blockMarkdown(para('. . . . . . . .')), '');
+  assert.equal(rendersBlank(para('...')), false);
+  assert.equal(rendersBlank(para('Text')), false);
+  assert.equal(rendersBlank({ ...para('. . . . . .'), type: 'heading', level: 2 }), false);
+  assert.equal(rendersBlank({ type: 'table', bbox, lines: [], table: { rows: [], top: 0, bottom: 0, x0: 0, x1: 0 } }), true);
+  assert.equal(rendersBlank({ type: 'figure', bbox, lines: [] }), false);
 });

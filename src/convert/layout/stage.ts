@@ -14,7 +14,7 @@ export type BlockStage = (blocks: Block[], page: PageFacts) => Block[];
 
 /** A text block that no stage has typed yet: a paragraph still holding its source lines. */
 export function undecided(b: Block): boolean {
-  return b.type === 'paragraph' && b.source !== undefined && b.inline === undefined && sourceText(b).trim().length > 0;
+  return b.type === 'paragraph' && b.source !== undefined && b.inline === undefined && b.source.some((l) => /\S/.test(l.text));
 }
 
 /** The plain text of a text block's source lines, joined by spaces. */

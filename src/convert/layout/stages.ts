@@ -5,8 +5,9 @@
 // formulas are told by their faces and symbols before size and weight can make them headings, and
 // a numbered heading "2 Methods" is a heading before its number can make it a list item). Then
 // the blocks' text is kept as styled pieces, and blocks that carry no text go. Nothing here writes
-// Markdown: markdown/render.ts renders the blocks last, after the document passes (furniture.ts).
-import type { Block } from '../model.js';
+// Markdown: markdown/render.ts renders the blocks last, after the document passes, which work on
+// every page's blocks with their geometry once all pages are laid out.
+import type { Block, PageModel } from '../model.js';
 import { ruledTablesStage, openTablesStage } from './page-tables.js';
 import { linesStage } from './page-lines.js';
 import { figuresStage } from './figures.js';
@@ -19,9 +20,11 @@ import { captionsStage } from './captions.js';
 import { footnotesStage } from './footnotes.js';
 import { inlineTextStage } from './text-blocks.js';
 import { joinContinuations } from './continuations.js';
+import { markRunningLines } from './furniture.js';
+import { joinContinuedTables } from './table-pages.js';
 import type { PageStage, PageState } from './page-state.js';
 import type { BlockStage, PageFacts } from './stage.js';
-import { blockMarkdown } from '../markdown/render.js';
+import { rendersBlank } from '../markdown/render.js';
 
 /** Runs → blocks in reading order. */
 export const PAGE_STAGES: ReadonlyArray<[name: string, stage: PageStage]> = [
@@ -33,7 +36,7 @@ export const PAGE_STAGES: ReadonlyArray<[name: string, stage: PageStage]> = [
 ];
 
 /** A block that renders to nothing (a line of dot leaders) is no block. */
-const dropEmptyStage: BlockStage = (blocks) => blocks.filter((b) => blockMarkdown(b).trim().length > 0);
+const dropEmptyStage: BlockStage = (blocks) => blocks.filter((b) => !rendersBlank(b));
 
 /** What each text block is, then its text; in this order (see above). */
 export const BLOCK_STAGES: ReadonlyArray<[name: string, stage: BlockStage]> = [
@@ -57,5 +60,21 @@ export function runPageStages(state: PageState): PageState {
 export function runBlockStages(blocks: Block[], page: PageFacts): Block[] {
   let out = blocks;
   for (const [, stage] of BLOCK_STAGES) out = stage(out, page);
+  return out;
+}
+
+/**
+ * Over the whole document, in page order, on blocks with their geometry (never on Markdown): they
+ * run once every page is laid out (pipeline.ts finishDocument, whichever workers laid them out).
+ */
+export const DOCUMENT_PASSES: ReadonlyArray<[name: string, pass: (pages: PageModel[]) => PageModel[]]> = [
+  ['running headers and footers', markRunningLines],
+  // After the running lines: it compares the content blocks at the page edges, furniture set aside.
+  ['tables continued over pages', joinContinuedTables],
+];
+
+export function runDocumentPasses(pages: PageModel[]): PageModel[] {
+  let out = pages;
+  for (const [, pass] of DOCUMENT_PASSES) out = pass(out);
   return out;
 }

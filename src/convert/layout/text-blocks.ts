@@ -2,7 +2,7 @@
 // paragraphs (paragraphs.ts), each an untyped text block holding its source lines for the stages
 // that decide what it is (stages.ts); and, once they have, its text as styled pieces.
 import { unionBBox, type BBox, type Block, type InlinePiece } from '../model.js';
-import { joinLinePieces, runPieces } from '../markdown/inline.js';
+import { joinLinePieces, mergeStyles, runPieces } from '../markdown/inline.js';
 import { keepsLineEndHyphen, pageWords, type PageWords } from './hyphens.js';
 import type { Segment } from './lines.js';
 import { flowLines, groupParagraphs, type Line } from './paragraphs.js';
@@ -80,6 +80,7 @@ export const inlineTextStage: BlockStage = (blocks: Block[], page: PageFacts) =>
     if (b.type === 'code' || b.type === 'formula') return rest;
     let pieces = linePieces(source, words);
     if (b.marker !== undefined) pieces = stripMarker(pieces, b.marker.replace(/\s/g, '').length);
+    pieces = mergeStyles(pieces);
     return page.ocr ? { ...rest, inline: [pieces], ocr: true } : { ...rest, inline: [pieces] };
   });
 };

@@ -67,6 +67,26 @@ export function joinLinePieces(lines: Piece[][], keepHyphen?: (head: string, tai
   return out;
 }
 
+/**
+ * Adjacent pieces of one style (bold, italic, link) as one piece: what renderPieces would group
+ * anyway, kept in fewer objects (the page model crosses worker boundaries).
+ */
+export function mergeStyles(pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if (last && last.bold === p.bold && last.italic === p.italic && last.link === p.link) last.text += p.text;
+    else out.push({ ...p });
+  }
+  return out;
+}
+
+/** Whether renderPieces gives nothing (only blanks and dot leaders); cheap for ordinary text. */
+export function blankPieces(pieces: Piece[]): boolean {
+  if (pieces.some((p) => /[^\s.…·]/u.test(p.text))) return false;
+  return renderPieces(pieces, { styles: true }).length === 0;
+}
+
 /** Renders pieces: consecutive pieces with the same style share one marker pair. */
 export function renderPieces(pieces: Piece[], opts: InlineOptions): string {
   // Group by style.

@@ -4,7 +4,7 @@
 // list items, which stay a tight list (DECISIONS §8: any span of the page's Markdown maps back to
 // one block's box). Nothing before it writes Markdown (issue 9).
 import { isFurniture, type Block, type FormulaLine, type InlinePiece, type PageModel, type RenderedBlock, type RenderedPage } from '../model.js';
-import { renderPieces } from './inline.js';
+import { blankPieces, renderPieces } from './inline.js';
 import { renderTable } from './table.js';
 
 /** A prose line must not turn into a heading, list or quote by accident. */
@@ -64,6 +64,24 @@ export function blockMarkdown(b: Block): string {
       return '```\n' + (b.code ?? []).join('\n') + '\n```';
     default:
       return b.inline ? joinedText(b, b.inline) : '';
+  }
+}
+
+/** Whether a block renders to nothing (a paragraph of dot leaders), without rendering ordinary text. */
+export function rendersBlank(b: Block): boolean {
+  if (b.text !== undefined) return b.text.trim().length === 0;
+  switch (b.type) {
+    case 'figure':
+    case 'formula':
+    case 'code':
+      return false;
+    case 'table':
+      return !b.table || b.table.rows.length === 0;
+    default:
+      // A heading's `#` always shows; a list item's marker too.
+      if (!b.inline) return true;
+      if (b.level !== undefined || b.marker !== undefined) return false;
+      return b.inline.every(blankPieces);
   }
 }
 
