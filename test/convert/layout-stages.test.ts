@@ -1,9 +1,8 @@
-// The block stages of the page layout, one by one (layout/stages.ts), and the one Markdown
-// renderer (markdown/render.ts): each stage decides one thing about text blocks built in code, and
-// leaves the blocks it was given untouched.
+// The page layout stage by stage (layout/stages.ts): the page stages from the state the ones
+// before them leave, the block stages over text blocks built in code (each decides one thing and
+// leaves the blocks it was given untouched), the document passes, and the one Markdown renderer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { TextRun } from '../../src/convert/layout/types.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { textBlocks, inlineTextStage } from '../../src/convert/layout/text-blocks.js';
 import { codeStage } from '../../src/convert/layout/code-blocks.js';
@@ -16,7 +15,15 @@ import { BLOCK_STAGES, runBlockStages, runDocumentPasses } from '../../src/conve
 import type { PageFacts } from '../../src/convert/layout/stage.js';
 import { blockMarkdown, renderPage, renderPageMarkdown, rendersBlank } from '../../src/convert/markdown/render.js';
 import type { Block } from '../../src/convert/model.js';
-import { words } from './fixtures/runs.js';
+import { page as pageInput, words } from './fixtures/runs.js';
+import { initialPageState, type PageState } from '../../src/convert/layout/page-state.js';
+import { prepareRuns } from '../../src/convert/layout/prepare-runs.js';
+import { ruledTablesStage } from '../../src/convert/layout/page-tables.js';
+import { linesStage } from '../../src/convert/layout/page-lines.js';
+import { figuresStage } from '../../src/convert/layout/figures.js';
+import { readingOrderStage } from '../../src/convert/layout/flow.js';
+import { createLayoutContext } from '../../src/convert/layout/context.js';
+import type { PageLayoutInput, RuleLine, TextRun } from '../../src/convert/layout/types.js';
 
 const PAGE: PageFacts = { body: 10, ocr: false };
 
@@ -194,4 +201,52 @@ test('renderer: a block that renders to nothing is told without rendering ordina
   assert.equal(rendersBlank({ ...para('. . . . . .'), type: 'heading', level: 2 }), false);
   assert.equal(rendersBlank({ type: 'table', bbox, lines: [], table: { rows: [], top: 0, bottom: 0, x0: 0, x1: 0 } }), true);
   assert.equal(rendersBlank({ type: 'figure', bbox, lines: [] }), false);
+});
+
+// The page stages, each from the state the ones before it leave.
+
+function stateOf(input: PageLayoutInput): PageState {
+  return initialPageState(input, prepareRuns(input, createLayoutContext()));
+}
+
+/** Body text: enough lines of 10 pt prose for the page's body size. */
+function prose(x: number, y: number, lines: number, label: string): TextRun[] {
+  return Array.from({ length: lines }, (_, i) => words(`${label} line ${i} of the running text goes on and on`, x, y + i * 12)).flat();
+}
+
+test('ruled tables stage: a grid drawn with rules becomes a table atom and takes its runs', () => {
+  const rules: RuleLine[] = [];
+  for (const y of [100, 120, 140, 160]) rules.push({ x0: 50, y0: y, x1: 350, y1: y });
+  for (const x of [50, 150, 250, 350]) rules.push({ x0: x, y0: 100, x1: x, y1: 160 });
+  const cells = ['Name', 'Count', 'Share', 'alpha', '12', '40%', 'beta', '18', '60%'];
+  const runs = cells.flatMap((t, i) => words(t, 55 + (i % 3) * 100, 105 + Math.floor(i / 3) * 20));
+  const s = ruledTablesStage(stateOf(pageInput([...runs, ...prose(50, 300, 5, 'Body')], { rules })));
+  assert.equal(s.atoms.length, 1);
+  assert.equal(s.atoms[0].blocks[0].type, 'table');
+  assert.deepEqual(s.atoms[0].blocks[0].table?.rows.map((r) => r.map((c) => c?.text)), [['Name', 'Count', 'Share'], ['alpha', '12', '40%'], ['beta', '18', '60%']]);
+  assert.ok(!s.runs.some((r) => cells.includes(r.text)));
+});
+
+test('lines stage: a folio at the foot is set aside as a margin line, the body stays in the flow', () => {
+  const s = linesStage(stateOf(pageInput([...prose(50, 100, 20, 'Body'), ...words('17', 300, 760)])));
+  assert.deepEqual(s.margins.lines.map((l) => l.text), ['17']);
+  assert.equal(s.margins.folios.size, 1);
+  assert.ok(s.items.every((it) => it.seg?.text !== '17'));
+  assert.equal(s.items.length, 20);
+});
+
+test('figures stage: a large image with no text on it is a figure atom', () => {
+  const input = pageInput(prose(50, 100, 10, 'Body'), { images: [{ x: 50, y: 300, width: 300, height: 200 }] });
+  const s = figuresStage(linesStage(stateOf(input)));
+  assert.deepEqual(s.atoms.map((a) => a.blocks.map((b) => b.type)), [['figure']]);
+});
+
+test('reading order stage: two columns are read column by column, a figure in its place', () => {
+  const input = pageInput([...prose(50, 100, 20, 'Left'), ...prose(320, 100, 20, 'Right')]);
+  const s = readingOrderStage(figuresStage(linesStage(stateOf(input))));
+  const text = s.blocks.flatMap((b) => b.lines.map((l) => l.text));
+  assert.equal(text.length, 40);
+  assert.ok(text.slice(0, 20).every((t) => t.startsWith('Left')));
+  assert.ok(text.slice(20).every((t) => t.startsWith('Right')));
+  assert.ok(s.blocks.every((b) => b.type === 'paragraph' && b.source !== undefined), 'text blocks are left untyped for the block stages');
 });

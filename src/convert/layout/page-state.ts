@@ -3,6 +3,7 @@ import type { Block } from '../model.js';
 import type { Box, PageLayoutInput, TextRun } from './types.js';
 import type { Segment } from './lines.js';
 import type { Item } from './regions.js';
+import type { PreparedRuns } from './prepare-runs.js';
 import type { OpenRegion } from './ruled-tables.js';
 
 /** A table or figure placed whole (never split by the reading order), with its blocks. */
@@ -34,6 +35,24 @@ export interface PageState {
   notes: Segment[];
   /** The page's blocks in reading order (furniture excepted until the last stage). */
   blocks: Block[];
+}
+
+/** The state the page stages start from: prepared runs (prepare-runs.ts), nothing placed yet. */
+export function initialPageState(input: PageLayoutInput, prepared: PreparedRuns): PageState {
+  return {
+    input,
+    body: prepared.body,
+    ocr: prepared.ocr,
+    all: prepared.all,
+    runs: prepared.runs,
+    sideways: prepared.sideways,
+    atoms: [],
+    open: [],
+    items: [],
+    margins: { lines: [], folios: new Set(), numbered: new Set() },
+    notes: [],
+    blocks: [],
+  };
 }
 
 /** One step from the page's runs towards its blocks: a pure function of the state. */

@@ -10,6 +10,7 @@ import { prepareRuns } from './prepare-runs.js';
 import { runBlockStages, runPageStages } from './stages.js';
 import { marginBlocks } from './page-lines.js';
 import { keepContentFurniture } from './furniture.js';
+import { initialPageState } from './page-state.js';
 import { renderPageMarkdown } from '../markdown/render.js';
 
 export { dropOverprint } from './prepare-runs.js';
@@ -20,22 +21,8 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
 }
 
 export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageModel {
-  const { all, runs, body, ocr, sideways } = prepareRuns(input, ctx);
-  const placed = runPageStages({
-    input,
-    body,
-    ocr,
-    all,
-    runs,
-    sideways,
-    atoms: [],
-    open: [],
-    items: [],
-    margins: { lines: [], folios: new Set(), numbered: new Set() },
-    notes: [],
-    blocks: [],
-  });
-  const content = runBlockStages(placed.blocks, { body, ocr });
+  const placed = runPageStages(initialPageState(input, prepareRuns(input, ctx)));
+  const content = runBlockStages(placed.blocks, { body: placed.body, ocr: placed.ocr });
   const furniture = marginBlocks(placed);
   return keepContentFurniture({
     width: input.width,
