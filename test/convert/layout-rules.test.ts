@@ -66,6 +66,15 @@ test('headings: body size by characters; larger or bold short lines are headings
   assert.equal(headingLevel({ text: 'body text', lines: 1, size: 10, bold: false }, 10), 0);
 });
 
+test('headings: a caption label needs its number or punctuation; the same word opening a title is a heading', () => {
+  for (const caption of ['Figure 3 Growth by region', 'Table IV Results', 'Source: national accounts', 'Notes - see annex', 'Fig. 2 Map']) {
+    assert.equal(headingLevel({ text: caption, lines: 1, size: 10, bold: true }, 10), 0, caption);
+  }
+  for (const title of ['Image Public Higher Beyond Against', 'Table Manners In Practice', 'Notes', 'Source Code Layout']) {
+    assert.equal(headingLevel({ text: title, lines: 1, size: 10, bold: true }, 10), 3, title);
+  }
+});
+
 test('margins: page numbers and stamps are recognised', () => {
   assert.ok(isPageNumber('12'));
   assert.ok(isPageNumber('Page 3 of 10'));

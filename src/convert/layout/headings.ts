@@ -25,7 +25,11 @@ export interface HeadingInput {
   italic?: boolean;
 }
 
-const CAPTION = /^(fig(ure)?|table|tab|source|note|chart|photo|image)\b/i;
+/**
+ * A caption or note label: the word, then a number or its punctuation ("Figure 3", "Table IV.",
+ * "Source: …", "Note —"). The word alone opens titles too ("Image and Identity", "Table Manners").
+ */
+const CAPTION = /^(fig(ure)?|table|tab|source|note|chart|photo|image)s?\.?\s*(?:\d|[ivx]+\b|[:.\-–—])/i;
 
 const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+\p{Lu}/u;
 
