@@ -2,8 +2,10 @@
 // synthetic sample (every family, seeds 1–40) and the bench PDFs through the public entry
 // (parseDocument) and writes, per document, its Markdown (`.md`) and its result with blocks
 // (`.json`, as the API builds it with formats=md,json,blocks). Diff two runs' directories:
-//   npx tsx eval/golden.ts /tmp/golden-before && … && npx tsx eval/golden.ts /tmp/golden-after
+//   taskset -c 0 npx tsx eval/golden.ts /tmp/golden-before && … && taskset -c 0 npx tsx eval/golden.ts /tmp/golden-after
 //   diff -r /tmp/golden-before /tmp/golden-after
+// Pinned to one core the pool has one worker: with several, the text-layer reader's per-worker
+// caches (fonts seen, scan tallies: pdf/extract.ts) make a few pages differ from run to run.
 // Optional second argument: a substring; only documents whose name contains it are converted.
 import { mkdirSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
