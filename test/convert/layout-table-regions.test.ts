@@ -38,6 +38,11 @@ test('ruled regions: tables side by side in two columns keep their own rules, wh
   assert.deepEqual(open[1].rules, [120, 135, 200]);
 });
 
+test('ruled regions: a narrow booktabs table in one column of a page is a region; a lone short rule is not', () => {
+  const { open } = findRuledRegions([hRule(200, 320, 420), hRule(215, 320, 420), hRule(290, 320, 420), hRule(500, 72, 140)], 612);
+  assert.deepEqual(open.map((r) => r.rules), [[200, 215, 290]]);
+});
+
 test('ruled regions: a stack of rules is cut where prose lies between two of its rules', () => {
   const region = { box: { x: 72, y: 100, width: 300, height: 300 }, rules: [100, 115, 180, 260, 275, 400] };
   // Between 180 and 260: a caption and a paragraph, not rows.

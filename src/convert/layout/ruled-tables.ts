@@ -135,6 +135,12 @@ export interface OpenRegion {
   rules: number[];
 }
 
+/**
+ * Rules at least this long (points) may bound a booktabs table: a table of three narrow columns
+ * in one column of a two-column page is ruled ~100 pt wide. Shorter rules (a footnote separator,
+ * an underline) stand alone; what a stack bounds must still read as a table (page-tables.ts).
+ */
+const MIN_STACK_RULE = 80;
 /** Rules of one stack share their extent within this (points). */
 const STACK_EXTENT_TOL = 15;
 /** …and follow each other within this (points). */
@@ -147,7 +153,7 @@ const STACK_MAX_STEP = 400;
  * keep their own.
  */
 function openRegions(h: HLine[], pageWidth: number): OpenRegion[] {
-  const long = h.filter((l) => l.x1 - l.x0 >= Math.min(120, pageWidth * 0.2)).sort((a, b) => a.y - b.y);
+  const long = h.filter((l) => l.x1 - l.x0 >= Math.min(MIN_STACK_RULE, pageWidth * 0.2)).sort((a, b) => a.y - b.y);
   const stacks: HLine[][] = [];
   for (const l of long) {
     const stack = stacks.find((st) => {
