@@ -47,6 +47,18 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
   const bands = splitBands(items);
   const extent = { lo: Math.min(...items.map((it) => it.x0)), hi: Math.max(...items.map((it) => it.x1)) };
   const out: RegionBlock[] = [];
+  // XY-cut's vertical cut: a channel free through the whole region, text on both sides, splits it
+  // into columns first, whatever each holds (a table, a list, lines at other heights).
+  const whole = depth < MAX_DEPTH ? wholeColumns(items, bands, gutterMin, extent) : null;
+  if (whole) {
+    const cols = continuedFirst(whole, undefined);
+    for (const col of cols) {
+      const blocks = orderRegion(col, gutterMin, depth + 1, asides);
+      if (isAside(col, cols)) asides.push(...blocks);
+      else out.push(...blocks);
+    }
+    return out;
+  }
   let flow: Item[] = [];
   let triedTo = 0;
   let tries = 0;
@@ -186,6 +198,46 @@ function columnGutter(bands: Item[][], start: number, end: number, gutters: Inte
     }
   }
   return best;
+}
+
+/** Regions of more bands than this are not tried for a whole-region cut (the section check is quadratic). */
+const WHOLE_CUT_MAX_BANDS = 400;
+/** Lines of text (≥ TEXT_LINE_WORDS words) each side of a whole-region channel needs. */
+const WHOLE_COLUMN_TEXT_LINES = 3;
+
+/**
+ * Columns of the whole region: a vertical channel that no item crosses, with lines of text on
+ * both sides, the sides overlapping through most of the region's height. A table's own gutters
+ * hold cells, not lines of text, on at least one side; stacked blocks do not overlap.
+ */
+function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent: Interval): Item[][] | null {
+  if (bands.length < 2 * WHOLE_COLUMN_TEXT_LINES || bands.length > WHOLE_CUT_MAX_BANDS) return null;
+  // A heading under white space across the region opens a section: the horizontal cut comes
+  // first there (the band grouping below reads the columns above it to their end).
+  let above: Item[] = [];
+  for (let j = 1; j < bands.length; j++) {
+    above = above.concat(bands[j - 1]);
+    if (startsSection(above, bands[j])) return null;
+  }
+  // Gaps in the projection of every item on the x axis.
+  const gutters: Interval[] = [];
+  let right = extent.lo;
+  for (const it of items.slice().sort((a, b) => a.x0 - b.x0)) {
+    if (it.x0 - right >= gutterMin) gutters.push({ lo: right, hi: it.x0 });
+    right = Math.max(right, it.x1);
+  }
+  // Gutters with text on both sides (a table's own gutters inside a column have cells on one).
+  const texty = (list: Item[]) => list.filter(wordy).length >= WHOLE_COLUMN_TEXT_LINES;
+  const cuts = gutters.filter((g) => texty(items.filter((it) => it.x1 <= g.lo)) && texty(items.filter((it) => it.x0 >= g.hi)));
+  if (cuts.length === 0) return null;
+  let columns = splitColumns(items, cuts);
+  if (!columns.every(texty)) columns = splitColumns(items, [cuts.reduce((a, b) => (b.hi - b.lo > a.hi - a.lo ? b : a))]);
+  if (columns.length < 2 || !columns.every(texty)) return null;
+  const top = Math.min(...items.map((it) => it.top));
+  const bottom = Math.max(...items.map((it) => it.bottom));
+  const spans = columns.map((col) => [Math.min(...col.map((it) => it.top)), Math.max(...col.map((it) => it.bottom))]);
+  const overlap = Math.min(...spans.map((sp) => sp[1])) - Math.max(...spans.map((sp) => sp[0]));
+  return overlap >= 0.5 * (bottom - top) ? columns : null;
 }
 
 /** Lines each side of an offset-column gutter needs before it is read as columns. */
