@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
-import { words } from './fixtures/runs.js';
+import { page, words } from './fixtures/runs.js';
+import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { chunkLines, findColumnCuts, splitAtCuts, splitSpacedRun } from '../../src/convert/layout/table-columns.js';
 import { repeatedBlocks, tableFromWhitespace } from '../../src/convert/layout/tables.js';
@@ -259,4 +260,21 @@ test('tables: a column heading set on two lines is one cell; a group heading ove
   ]);
   assert.equal(t.rows[0][2]?.colSpan, 2);
   assert.equal(t.headerRows, 2);
+});
+
+test('tables: heading lines over a table, the lowest opening with the stub heading, are its header rows', () => {
+  // A title, two levels of group headings, then "Region 2019 2020 2019 2020" from the left edge.
+  const runs: TextRun[] = [...words('Table 4. Trade by region and year', 50, 60)];
+  runs.push(...words('Goods', 282.5, 84));
+  runs.push(...words('Exports', 227.5, 96), ...words('Imports', 327.5, 96));
+  runs.push(...words('Region', 50, 108), ...right('2019', 230, 108), ...right('2020', 280, 108), ...right('2019', 330, 108), ...right('2020', 380, 108));
+  [['North', '1,204', '1,310', '880', '902'], ['South', '96.5', '..', '77.1', '80.4'], ['East', '12', '14', '9', '11'], ['West', '3,001', '2,950', '1,775', '1,802']].forEach((cells, i) => {
+    const y = 122 + i * 12;
+    runs.push(...words(cells[0], 50, y));
+    cells.slice(1).forEach((v, c) => runs.push(...right(v, 230 + 50 * c, y)));
+  });
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /<tr><th>Region<\/th><th>2019<\/th><th>2020<\/th><th>2019<\/th><th>2020<\/th><\/tr>/, md);
+  assert.match(md, /<tr><th><\/th><th colspan="4">Goods<\/th><\/tr>\n<tr><th><\/th><th colspan="2">Exports<\/th><th colspan="2">Imports<\/th><\/tr>/, md);
+  assert.doesNotMatch(md.split('<table>')[0], /Region|Exports/, md);
 });

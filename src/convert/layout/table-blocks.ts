@@ -22,8 +22,8 @@ const MAX_SECTION_LINES = 3;
 const MAX_SECTION_GAP_EM = 2.5;
 /** A group heading may stick out this many font sizes past the columns it heads. */
 const HEADING_OVERHANG_EM = 2;
-/** Heading lines taken into one table at most (a group row and one above it). */
-const MAX_HEADING_LINES = 2;
+/** Heading lines taken into one table at most (two levels of group rows, column headings on two lines, a units row). */
+const MAX_HEADING_LINES = 5;
 /** A heading chunk longer than this (characters) is prose. */
 const MAX_HEADING_CHARS = 40;
 
@@ -127,8 +127,13 @@ function headingLineAbove(flow: Item[], table: Item[], cuts: number[]): Item[] |
   // Over the value columns: centred right of the label column, not starting at the table's
   // left edge, no wider than the value columns, within the table's width (a group heading may
   // be wider than the columns it heads).
-  const x0 = Math.min(...line.map((i) => i.x0));
-  const x1 = Math.max(...line.map((i) => i.x1));
+  // A row of column headings may open with the stub's heading at the table's left edge, in the
+  // label column: the rest must then lie over the value columns.
+  const sorted = line.slice().sort((a, b) => a.x0 - b.x0);
+  const stub = sorted.length >= 2 && sorted[0].x0 <= left + size && sorted[0].x1 < cuts[0] && sorted[1].x0 > cuts[0] - size ? sorted[0] : null;
+  const heads = stub ? sorted.slice(1) : sorted;
+  const x0 = Math.min(...heads.map((i) => i.x0));
+  const x1 = Math.max(...heads.map((i) => i.x1));
   const overhang = HEADING_OVERHANG_EM * size;
   if ((x0 + x1) / 2 <= cuts[0] || x0 <= left + size || x1 - x0 > right - cuts[0] + 2 * overhang || x1 > right + overhang) return null;
   if (left >= cuts[0]) return null;

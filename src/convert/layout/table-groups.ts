@@ -98,8 +98,9 @@ function nearestCentredOwners(row: RowDraft, filled: number[], cols: { x0: numbe
         bestD = d;
       }
     }
-    // Columns further than a column pitch from every label are under none.
-    if (best >= 0 && bestD <= pitch) owner[k] = best;
+    // However far: a label over several groups lies far from their outer columns; the centring
+    // below gives back what it is not centred over.
+    if (best >= 0) owner[k] = best;
   }
   for (const c of labels) {
     const mine = owner.map((o, k) => (o === c && k > 0 ? k : -1)).filter((k) => k >= 0);

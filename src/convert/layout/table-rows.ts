@@ -136,7 +136,9 @@ export function buildRows(drafts: RowDraft[], cuts: number[]): RowDraft[] {
   drafts.forEach((d, i) => {
     const prev = rows[rows.length - 1];
     // Heading lines join only where their text is aligned as one heading's lines are.
-    const misaligned = i <= firstFigures && prev !== undefined && headsValues(prev) && headsValues(d) && !alignedHeadingLines(prev, d, cols);
+    // Labels side by side on two lines, in different columns, are two rows of group headings.
+    const shared = prev !== undefined && d.cells.some((t, c) => c > 0 && t && prev.cells[c]);
+    const misaligned = i <= firstFigures && prev !== undefined && headsValues(prev) && headsValues(d) && (!shared || !alignedHeadingLines(prev, d, cols));
     if (prev && !misaligned && continuesRow(prev, d, rows.length, labelEdge, rowPitch)) mergeInto(prev, d);
     else rows.push(d);
   });
