@@ -146,6 +146,12 @@ export function drawStatTable(pw: PageWriter, t: StatContent, s: StatStyle, g: S
   y = lastBase + s.size * 0.3 + pad;
   row++;
   if (t.units) {
+    // A grid rules the units off as a row of their own (without the rule they would be one cell).
+    if (s.rules === 'grid') {
+      hRules.push(y);
+      bands.push({ top: headTop, bottom: y, skip: new Set() });
+    }
+    const unitsTop = y;
     const base = y + s.size;
     t.units.forEach((u, c) => {
       pw.text(u, placeX(u, s.italic, s.size, g.x[c + 1], g.width[c + 1], s.headAlign, 0), base, s.italic, s.size);
@@ -153,8 +159,9 @@ export function drawStatTable(pw: PageWriter, t: StatContent, s: StatStyle, g: S
     });
     y = base + s.size * 0.3 + pad;
     row++;
+    if (s.rules === 'grid') bands.push({ top: unitsTop, bottom: y, skip: new Set() });
   }
-  bands.push({ top: headTop, bottom: y, skip: new Set() });
+  if (!(t.units && s.rules === 'grid')) bands.push({ top: headTop, bottom: y, skip: new Set() });
   const headerRows = row;
   if (s.rules !== 'none') hRules.push(y);
   // Air under the header rule (a grid's cells are padded instead: its vertical rules run on).
