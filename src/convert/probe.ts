@@ -10,6 +10,7 @@ import type { WindowPage } from './window-page.js';
 import { sniffMediaType, type MediaType } from './sniff.js';
 import { ParseError } from './errors.js';
 import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
+import { scannedDocumentCheck } from './pdf/scan-sample.js';
 
 export type Script = 'latin' | 'cjk' | 'arabic' | 'cyrillic' | 'other' | 'unknown';
 
@@ -130,6 +131,9 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
   const texts: string[] = [];
   let usable = 0;
   let sampled = 0;
+  // The parser's own per-document scan verdict (source/pdf.ts), so a short document parsed from
+  // this reading converts exactly as the pool would convert it.
+  const scanned = scannedDocumentCheck(doc);
   const laid: WindowPage[] = [];
   const whole = sample.length === pages;
   for (const i of sample) {
@@ -137,7 +141,7 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
     sampled++;
     const page = await doc.getPage(i);
     try {
-      const input = await extractPageLayout(page, i);
+      const input = await extractPageLayout(page, i, { scanned });
       if (usableTextLayer(input)) usable++;
       if (pageNeedsOcr(input)) probe.scannedPages++;
       probe.hasTables ||= looksLikeTable(input);

@@ -9,7 +9,8 @@ import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
 import { placementsOnly } from './pdfjs-worker.js';
 import { formFieldRuns, type AnnotationLike } from './form-fields.js';
-export { usableTextLayer } from './usable.js';
+import { usableTextLayer } from './usable.js';
+export { usableTextLayer };
 
 /** Shear (tan of the lean) up to which a run is oblique type rather than rotated text (~27°). */
 const MAX_SHEAR = 0.5;
@@ -39,10 +40,10 @@ interface LinkAnnotation {
 
 export interface ExtractOptions {
   /**
-   * 'auto' (default): the operator list (rules, images, font names) and annotations are read only
-   * when the page may need them — a font not seen yet in the document, a sparse page (figures,
-   * scans), or aligned columns (tables). Plain prose pages in known fonts skip them: the operator
-   * list costs about as much as the text itself. 'full': always.
+   * 'auto' (default): rules, images and links are read only when the page may need them — a
+   * sparse page (figures, scans, forms), aligned columns (tables), a text layer that is not usable,
+   * or a scanned document (`scanned`). Plain prose pages skip them: the operator list costs about
+   * as much as the text itself. 'full': always.
    */
   detail?: 'auto' | 'full';
   /**
@@ -51,6 +52,12 @@ export interface ExtractOptions {
    * included, at about half the cost of its text); a full reading always reads them.
    */
   forms?: boolean;
+  /**
+   * Whether the document is a scan with a text layer, decided once per document from its first
+   * pages (scan-sample.ts); its pages then keep full readings. `seen` passes on what this page's
+   * own reading already showed, so that sample page is not read twice.
+   */
+  scanned?: (seen?: { index: number; backdrop: boolean }) => Promise<boolean>;
 }
 
 export async function extractPageLayout(page: PDFPageProxy, index: number, opts: ExtractOptions = {}): Promise<PageLayoutInput> {
@@ -66,20 +73,20 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     width = turn.width;
     height = turn.height;
   }
-  let graphics: PageGraphics = { rules: [], fills: [], images: [], truncated: false };
-  const full = opts.detail === 'full' || needsOperatorList(page, content.items as TextItemLike[]);
-  if (full) {
+  const items = content.items as TextItemLike[];
+  // What the page keeps (rules, images, links) is decided by the page alone (pageWantsDetail) or
+  // by the document (a scan with a text layer): never by what this worker happened to read
+  // before, so a document converts to the same output however its pages were spread over the
+  // pool. A font this worker has not loaded yet still needs the operator list (pdf.js loads
+  // fonts there, and bold/italic come from them); that reading is then used for fonts only.
+  const ownDetail = opts.detail === 'full' || pageWantsDetail(items);
+  const readGraphics = async (): Promise<PageGraphics> => {
     // AnnotationMode.DISABLE: annotation appearance streams are not page content.
     // Placements only: images are not decoded, glyph outlines not built (pdf/pdfjs-worker.ts).
     const opList = await placementsOnly(() => page.getOperatorList({ annotationMode: 0 }));
-    graphics = collectGraphics(opList.fnArray, opList.argsArray, base, width, height);
-    // A scanned document (page images with an OCR text layer) keeps full readings: the
-    // backdrop image is what tells the layout stage the text is OCR.
-    const seen = scanTally.get(page.commonObjs) ?? { full: 0, scans: 0 };
-    seen.full++;
-    if (graphics.images.some((b) => b.width * b.height > SCAN_BACKDROP_SHARE * width * height)) seen.scans++;
-    scanTally.set(page.commonObjs, seen);
-  }
+    return collectGraphics(opList.fnArray, opList.argsArray, base, width, height);
+  };
+  let read: PageGraphics | null = ownDetail || hasUnloadedFont(page, items) ? await readGraphics() : null;
   const styles = content.styles as Record<string, TextStyleLike>;
   const fontCache = new Map<string, FontStyle>();
   const fontStyle = (loadedName: string): FontStyle => {
@@ -150,6 +157,17 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
       rtl: item.dir === 'rtl' || undefined,
     });
   }
+  let full = ownDetail;
+  if (!full && opts.scanned) {
+    // A scanned document (page images with an OCR text layer) keeps full readings: the
+    // backdrop image is what tells the layout stage the text is OCR.
+    const seen = read ? { index, backdrop: hasScanBackdrop(read, width, height) } : undefined;
+    full = await opts.scanned(seen);
+  }
+  // A text layer that is not usable may need OCR, which looks at the page's images.
+  if (!full) full = !usableTextLayer({ index, width, height, runs, rules: [], images: [], fromOcr: false });
+  if (full) read ??= await readGraphics();
+  const graphics: PageGraphics = full && read ? read : { rules: [], fills: [], images: [], truncated: false };
   const annotations = full || opts.forms ? await readAnnotations(page) : [];
   // Form field values and typed-on annotations are the user's text (form-fields.ts).
   runs.push(...formFieldRuns(annotations, base, runs));
@@ -157,34 +175,38 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };
 }
 
-/** Per document (keyed by its shared font/object store): pages read in full, and those over a page-sized image. */
-const scanTally = new WeakMap<object, { full: number; scans: number }>();
+/** An image covering this share of the page is the scan a text layer was laid over. */
 const SCAN_BACKDROP_SHARE = 0.6;
 
-/** A scanned document: most fully read pages so far lie over a page-sized image (a cover alone does not count). */
-function looksScanned(store: object): boolean {
-  const t = scanTally.get(store);
-  return t !== undefined && t.scans >= 2 && t.scans * 2 >= t.full;
+export function hasScanBackdrop(graphics: PageGraphics, width: number, height: number): boolean {
+  return graphics.images.some((b) => b.width * b.height > SCAN_BACKDROP_SHARE * width * height);
 }
 
-/** Whether the cheap text-only reading may miss something on this page (see ExtractOptions). */
-export function needsOperatorList(page: PDFPageProxy, items: TextItemLike[]): boolean {
-  let chars = 0;
+/** A font of the page that this worker's pdf.js has not loaded yet (only the operator list loads fonts). */
+function hasUnloadedFont(page: PDFPageProxy, items: TextItemLike[]): boolean {
   const fonts = new Set<string>();
+  for (const it of items) if (it.fontName) fonts.add(it.fontName);
+  for (const f of fonts) if (!page.commonObjs.has(f)) return true;
+  return false;
+}
+
+/**
+ * Whether the cheap text-only reading may miss something on this page (see ExtractOptions): little
+ * text (figures, scans, forms) or aligned columns (tables). A function of the page's text alone.
+ */
+export function pageWantsDetail(items: TextItemLike[]): boolean {
+  let chars = 0;
   const lines = new Map<number, { x: number; end: number; size: number }[]>();
   for (const it of items) {
     if (!it.str || !it.transform) continue;
     chars += it.str.length;
-    fonts.add(it.fontName);
     const size = Math.hypot(it.transform[2], it.transform[3]) || 1;
     const key = Math.round(it.transform[5] / 2);
     let l = lines.get(key);
     if (!l) lines.set(key, (l = []));
     if (l.length < 64) l.push({ x: it.transform[4], end: it.transform[4] + it.width, size });
   }
-  if (chars < DETAIL_MAX_CHARS || looksScanned(page.commonObjs)) return true;
-  for (const f of fonts) if (!page.commonObjs.has(f)) return true;
-  // Lines cut by wide gaps into three or more pieces: table rows (ruling lines matter).
+  if (chars < DETAIL_MAX_CHARS) return true;
   let columnLines = 0;
   for (const l of lines.values()) {
     if (l.length < 3) continue;

@@ -5,6 +5,7 @@ import type { PageLayoutInput } from '../layout/types.js';
 import { ocrImage, type OcrEngine } from '../ocr/index.js';
 import type { PdfPages } from '../pdf/document.js';
 import { extractPageLayout } from '../pdf/extract.js';
+import { scannedDocumentCheck } from '../pdf/scan-sample.js';
 import type { PDFPageProxy } from '../pdf/open.js';
 import { renderPageGray } from '../pdf/render.js';
 import { mergeTextLayer, needsFinerOcr, OCR_FAST_DPI, pageNeedsOcr } from './ocr-rules.js';
@@ -44,12 +45,13 @@ export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions): PageSource {
       (fields) => fields !== null && Object.keys(fields).length > 0,
       () => false,
     ));
+  const scanned = scannedDocumentCheck(pdf);
   return {
     pageCount: pdf.numPages,
     async page(index, checkpoint) {
       const page = await pdf.getPage(index);
       try {
-        const input = await extractPageLayout(page, index, { forms: await hasForms() });
+        const input = await extractPageLayout(page, index, { forms: await hasForms(), scanned });
         checkpoint();
         return pageNeedsOcr(input) ? await ocrPdfPage(page, input, ocrOpts) : input;
       } finally {
