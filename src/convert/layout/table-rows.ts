@@ -228,12 +228,15 @@ function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: 
 }
 
 /**
- * Two full rows of headings set in different type, or a full row of units under the headings,
- * are two header rows (a heading wrapped onto a second line leaves the short headings' columns empty).
+ * Two full rows of headings set in different type, or a row of units under the headings, are
+ * two header rows (a heading wrapped onto a second line leaves the short headings' columns empty).
  */
 export function twoHeaderRows(upper: RowDraft, lower: RowDraft): boolean {
   const full = (r: RowDraft) => r.cells.slice(1).every(Boolean);
-  return full(upper) && full(lower) && (upper.bold !== lower.bold || upper.italic !== lower.italic || lower.cells.slice(1).every((t) => UNIT.test(t.trim())));
+  if (full(upper) && full(lower) && (upper.bold !== lower.bold || upper.italic !== lower.italic)) return true;
+  // Units under two or more headings, each under one of them.
+  const units = lower.cells.map((t, c) => (c > 0 && t ? c : -1)).filter((c) => c > 0);
+  return units.length >= 2 && units.every((c) => upper.cells[c] && UNIT.test(lower.cells[c].trim()));
 }
 
 /** The usual distance between the baselines of consecutive lines of the table. */
