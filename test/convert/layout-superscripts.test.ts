@@ -43,6 +43,19 @@ test('a footnote label opening its line is no reference (nothing precedes it)', 
   assert.equal(findReferenceMarkers([label, ...note]).size, 0);
 });
 
+test('a footnote\'s own number set raised right before its text joins that line as <sup>, not a paragraph of its own', () => {
+  const note = words('Yes, really!', 148, 653, 8);
+  // Raised 2.9 pt, 0.2 pt before the text (as LaTeX sets a footnote's number).
+  const base = note[0].baseline! - 2.9;
+  const label: TextRun = { text: '6', x: 144.9, y: base - 5, width: 2.9, height: 6.2, fontSize: 6.2, bold: false, italic: false, monospace: false, baseline: base };
+  assert.equal(findReferenceMarkers([label, ...note]).get(label), note[0]);
+  const lines = groupLines([label, ...note]);
+  assert.equal(lines.length, 1);
+  assert.equal(renderPieces(runPieces(lines[0], false), { styles: true }), '<sup>6</sup>Yes, really!');
+  // A letter is no leading marker, and a number set apart is a label of its own (test above).
+  assert.equal(findReferenceMarkers([{ ...label, text: 'a' }, ...note]).size, 0);
+});
+
 test('runPieces: the word stays whole and the marker is rendered as <sup>', () => {
   const runs = words('the videos or more', 72, 100);
   const more = runs[runs.length - 1];

@@ -39,8 +39,29 @@ export function isReferenceMarkerAfter(word: TextRun, sup: TextRun): boolean {
   return gap <= SUP_MAX_GAP_EM * em && gap >= -SUP_MAX_OVERLAP_EM * em;
 }
 
+/** A leading marker reads as a number or note symbols only (a raised letter before a word is rarer than a small-caps or accent quirk). */
+const LEADING_MARKER_TEXT = /^(?:\d{1,3}(?:[,\u2013-]\d{1,3}){0,3}|[*†‡§¶]{1,3})$/u;
+
 /**
- * The reference markers among `runs` and the word each is attached to. Runs are searched by
+ * Is `sup` a raised marker set just before `word` (a footnote's own number, "⁶Yes, really!", or an
+ * affiliation's "¹Department of …")? The same geometry as after a word, mirrored.
+ */
+export function isReferenceMarkerBefore(sup: TextRun, word: TextRun): boolean {
+  const wb = baseline(word);
+  const sb = baseline(sup);
+  if (wb === undefined || sb === undefined || word.rotated || sup.rotated) return false;
+  if (!LEADING_MARKER_TEXT.test(sup.text.trim()) || !/^\s*[\p{L}\p{N}(“"‘']/u.test(word.text)) return false;
+  const em = word.fontSize;
+  if (!(em > 0) || sup.fontSize > em * SUP_MAX_SIZE_RATIO || sup.fontSize < em * SUP_MIN_SIZE_RATIO) return false;
+  const raise = wb - sb;
+  if (raise < SUP_MIN_RAISE_EM * em || raise > SUP_MAX_RAISE_EM * em) return false;
+  const gap = word.x - (sup.x + sup.width);
+  return gap <= SUP_MAX_GAP_EM * em && gap >= -SUP_MAX_OVERLAP_EM * em;
+}
+
+/**
+ * The reference markers among `runs` and the word each is attached to (the word it follows, or,
+ * when it follows none, the word it leads). Runs are searched by
  * baseline window, so a page of n runs costs O(n log n + markers × window).
  */
 export function findReferenceMarkers(runs: TextRun[]): Map<TextRun, TextRun> {
@@ -62,6 +83,12 @@ export function findReferenceMarkers(runs: TextRun[]): Map<TextRun, TextRun> {
       if (w === sup || !isReferenceMarkerAfter(w, sup)) continue;
       // The closest word end wins (two columns may both have a candidate at that height).
       if (!best || Math.abs(sup.x - (w.x + w.width)) < Math.abs(sup.x - (best.x + best.width))) best = w;
+    }
+    // Leading a word instead: the nearest word start to its right.
+    for (let i = lowerBound(byBase, lo); !best && i < byBase.length && byBase[i].baseline! <= hi; i++) {
+      const w = byBase[i];
+      checks++;
+      if (w !== sup && isReferenceMarkerBefore(sup, w)) best = w;
     }
     if (best) out.set(sup, best);
   }

@@ -1,6 +1,6 @@
 // Inline Markdown: bold/italic spans and links from run styles, de-hyphenation across lines.
 import type { TextRun } from '../layout/types.js';
-import { isReferenceMarkerAfter } from '../layout/superscripts.js';
+import { isReferenceMarkerAfter, isReferenceMarkerBefore } from '../layout/superscripts.js';
 import type { InlinePiece } from '../model.js';
 
 export type Piece = InlinePiece;
@@ -27,6 +27,15 @@ export function runPieces(runs: TextRun[], rtl: boolean): Piece[] {
       const word = out[out.length - 1];
       word.text = word.text.replace(/\s+$/u, ''); // a run's trailing space, not a visible gap
       out.push({ text: `<sup>${r.text.trim()}</sup>${/\s$/u.test(r.text) ? ' ' : ''}`, bold: p.bold, italic: p.italic, link: p.link });
+      continue;
+    }
+    // A raised marker leading a word (a footnote's own number) stays visible but apart from it.
+    const next = ordered[i + 1];
+    if (!rtl && next && (i === 0 || !isReferenceMarkerAfter(ordered[i - 1], r)) && isReferenceMarkerBefore(r, next)) {
+      const space = i > 0 && r.x - (ordered[i - 1].x + ordered[i - 1].width) > 0.15 * Math.min(ordered[i - 1].fontSize, r.fontSize) && !/\s$/.test(ordered[i - 1].text);
+      out.push({ text: `${space ? ' ' : ''}<sup>${r.text.trim()}</sup>`, bold: next.bold, italic: next.italic, link: next.link });
+      ordered[i + 1] = { ...next, text: next.text.trimStart() };
+      // The word follows without a space of its own (the gap check below sees the marker's end).
       continue;
     }
     if (i > 0) {
