@@ -130,3 +130,14 @@ test('parseDocument: a generated PDF with superscript references keeps each word
   assert.match(md, /sense\.\u201D<sup>19<\/sup> Then the case/);
   assert.match(md, /trade press of the time/);
 });
+
+test('page: a footnote in small print at the foot of the page, opened by its raised number, is text, not a footer', () => {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 12; i++) runs.push(...words(`Body line ${i + 1} of the report runs on with enough words to fill it.`, 60, 100 + 14 * i));
+  const note = words('Annual Report 2009, section 2.1', 66, 735, 8);
+  const base = note[0].baseline! - 2.9;
+  runs.push({ text: '16', x: 60, y: base - 5, width: 5.6, height: 6, fontSize: 6, bold: false, italic: false, monospace: false, baseline: base }, ...note);
+  runs.push(...words('61', 300, 760, 10));
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.match(md, /<sup>16<\/sup> ?Annual Report 2009, section 2\.1/, md);
+});

@@ -1,5 +1,6 @@
 // Running headers, footers, page numbers and download stamps in the page margins.
 import type { Segment } from './lines.js';
+import { isReferenceMarkerBefore } from './superscripts.js';
 
 // A chapter-page folio ("7-45", "A-3": manuals number pages within chapters) counts as one.
 const PAGE_NUMBER = /^(?:page|p\.|seite|página|pagina)?\s*[-–—(]?\s*(?:(?:\d{1,3}|[a-z])[-–]\d{1,4}|\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/|de|von)\s*\d{1,4})?$/i;
@@ -96,6 +97,15 @@ function headsColumns(line: PiecedLine, below: PiecedLine[]): boolean {
  * lines when they are set apart from the body (a clear gap) and not larger than the body text.
  * What it sets aside is kept (furniture is typed, never silently deleted).
  */
+/** Whether a line's first run is a raised note number set right before its text ("¹⁶FEMIP …"). */
+function opensWithNoteNumber(segs: Segment[]): boolean {
+  const runs = segs
+    .slice()
+    .sort((a, b) => a.x0 - b.x0)
+    .flatMap((s) => s.runs.slice().sort((a, b) => a.x - b.x));
+  return runs.length >= 2 && isReferenceMarkerBefore(runs[0], runs[1]);
+}
+
 export function splitMarginLines(segs: Segment[], pageHeight: number, body: number, noisySizes = false): MarginSplit {
   if (segs.length === 0) return { body: segs, furniture: [], folios: new Set(), numbered: new Set() };
   const lines = new Map<number, Segment[]>();
@@ -112,6 +122,7 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
     baseline: Math.max(...ss.map((s) => s.baseline)),
     texts: ss.map((s) => s.text),
     spans: ss.map((s) => [s.x0, s.x1] as const),
+    note: opensWithNoteNumber(ss),
   }));
   boxes.sort((a, b) => a.top - b.top);
   const drop = new Set<number>();
@@ -123,6 +134,8 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
       folios.add(b.id);
       return true;
     }
+    // A line opening with a raised note number is a footnote, not a running line.
+    if (b.note) return false;
     if (all.length > 150 || b.size > body * 1.3 || isCaptionLine(all)) return false;
     // A larger line below the outermost strip is more likely a title than a running header.
     const outer = b.bottom < pageHeight * OUTER_STRIP || b.top > pageHeight * (1 - OUTER_STRIP);
