@@ -17,6 +17,7 @@ import { isWholeDocument, selectPages } from './page-ranges.js';
 import { readConvertUpload, type ConvertFields, type ConvertUpload } from './convert-form.js';
 import './jobs-runtime.js';
 import type { UploadTicket } from './upload-admission.js';
+import { releasedLargeBuffer } from '../release-memory.js';
 
 const ROUTE = 'POST /v1/convert';
 
@@ -132,7 +133,9 @@ export async function convertRoutes(app: FastifyInstance): Promise<void> {
       if (key !== undefined) await app.idempotency.release(caller.accountId, ROUTE, key).catch(() => {});
       throw asServiceError(err);
     } finally {
+      const released = upload.bytes.byteLength;
       upload.bytes = Buffer.alloc(0);
+      releasedLargeBuffer(released);
     }
   });
 }

@@ -19,6 +19,7 @@ import { JobStore, type Delivery, type JobRecord } from './job-store.js';
 import { ResultStore, type StoredResult } from './result-store.js';
 import { WebhookDeliverer, type WebhookTarget } from './webhooks/deliverer.js';
 import { WritePacer } from './write-pacer.js';
+import { releasedLargeBuffer } from '../release-memory.js';
 
 /** The meters a job settles after acceptance: its lease, by holder id = job id (src/accounts/meter-lease.ts). */
 export interface JobMetering {
@@ -79,7 +80,9 @@ export interface NewJob {
 
 /** The document leaves this node's memory as soon as the job no longer needs it (DECISIONS §6, §9). */
 function dropBytes(job: NewJob): void {
+  const released = job.bytes.byteLength;
   job.bytes = new Uint8Array(0);
+  releasedLargeBuffer(released);
   const done = job.onBytesDropped;
   job.onBytesDropped = undefined;
   done?.();
