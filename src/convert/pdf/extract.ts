@@ -79,7 +79,7 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   // before, so a document converts to the same output however its pages were spread over the
   // pool. A font this worker has not loaded yet still needs the operator list (pdf.js loads
   // fonts there, and bold/italic come from them); that reading is then used for fonts only.
-  const ownDetail = opts.detail === 'full' || pageWantsDetail(items);
+  const ownDetail = opts.detail === 'full' || pageWantsDetail(items, base);
   const readGraphics = async (): Promise<PageGraphics> => {
     // AnnotationMode.DISABLE: annotation appearance streams are not page content.
     // Placements only: images are not decoded, glyph outlines not built (pdf/pdfjs-worker.ts).
@@ -175,6 +175,12 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };
 }
 
+/**
+ * A gap wider than this (in em) between two pieces of a line separates table columns: word spaces
+ * are about a third of an em, while statistics tables set their columns as close as 0.9 em.
+ */
+const COLUMN_GAP_EM = 0.6;
+
 /** An image covering this share of the page is the scan a text layer was laid over. */
 const SCAN_BACKDROP_SHARE = 0.6;
 
@@ -194,17 +200,21 @@ function hasUnloadedFont(page: PDFPageProxy, items: TextItemLike[]): boolean {
  * Whether the cheap text-only reading may miss something on this page (see ExtractOptions): little
  * text (figures, scans, forms) or aligned columns (tables). A function of the page's text alone.
  */
-export function pageWantsDetail(items: TextItemLike[]): boolean {
+export function pageWantsDetail(items: TextItemLike[], base: Matrix): boolean {
   let chars = 0;
   const lines = new Map<number, { x: number; end: number; size: number }[]>();
   for (const it of items) {
     if (!it.str || !it.transform) continue;
     chars += it.str.length;
-    const size = Math.hypot(it.transform[2], it.transform[3]) || 1;
-    const key = Math.round(it.transform[5] / 2);
+    // pdf.js spans a gap with a whitespace item as wide as the gap: only inked pieces count.
+    if (it.str.trim().length === 0) continue;
+    // In the page's displayed frame (a landscape /Rotate page's rows run along its x axis there).
+    const m = multiply(base, it.transform as Matrix);
+    const size = Math.hypot(m[2], m[3]) || 1;
+    const key = Math.round(m[5] / 2);
     let l = lines.get(key);
     if (!l) lines.set(key, (l = []));
-    if (l.length < 64) l.push({ x: it.transform[4], end: it.transform[4] + it.width, size });
+    if (l.length < 64) l.push({ x: m[4], end: m[4] + it.width, size });
   }
   if (chars < DETAIL_MAX_CHARS) return true;
   let columnLines = 0;
@@ -212,7 +222,7 @@ export function pageWantsDetail(items: TextItemLike[]): boolean {
     if (l.length < 3) continue;
     l.sort((a, b) => a.x - b.x);
     let pieces = 1;
-    for (let k = 1; k < l.length; k++) if (l[k].x - l[k - 1].end > l[k].size) pieces++;
+    for (let k = 1; k < l.length; k++) if (l[k].x - l[k - 1].end > COLUMN_GAP_EM * l[k].size) pieces++;
     if (pieces >= 3 && ++columnLines >= DETAIL_MIN_COLUMN_LINES) return true;
   }
   return false;
