@@ -11,6 +11,7 @@ import { runBlockStages, runPageStages } from './stages.js';
 import { marginBlocks } from './page-lines.js';
 import { keepContentFurniture } from './furniture.js';
 import { initialPageState } from './page-state.js';
+import { proseBodySize } from './prose-body.js';
 import { renderPageMarkdown } from '../markdown/render.js';
 
 export { dropOverprint } from './prepare-runs.js';
@@ -22,7 +23,8 @@ export function layoutPageToMarkdown(input: PageLayoutInput, ctx: LayoutContext)
 
 export function layoutPage(input: PageLayoutInput, ctx: LayoutContext): PageModel {
   const placed = runPageStages(initialPageState(input, prepareRuns(input, ctx)));
-  const content = runBlockStages(placed.blocks, { body: placed.body, ocr: placed.ocr });
+  // Headings are judged against the prose's size, not the table cells' (prose-body.ts).
+  const content = runBlockStages(placed.blocks, { body: proseBodySize(placed.blocks, placed.body), ocr: placed.ocr });
   const furniture = marginBlocks(placed);
   return keepContentFurniture({
     width: input.width,

@@ -1,0 +1,68 @@
+// Headings are judged against the prose's size, not the size of a table that fills most of the
+// page (issue 9): plain body-size lines after a table set in smaller type (numbered list items,
+// short lines) are not headings; a title set larger than the prose still is.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
+import { proseBodySize } from '../../src/convert/layout/prose-body.js';
+import type { Block } from '../../src/convert/model.js';
+import type { Line } from '../../src/convert/layout/paragraphs.js';
+
+after(shutdownConvertPool);
+
+const LABELS = ['South region', 'Northern coast', 'Eastern valley', 'Western hills', 'Central plain', 'Upper river', 'Lower river', 'Island towns'];
+
+/** A page mostly filled by a ruled 8 pt table, then 10 pt prose, a numbered list and a short line. */
+async function tablePagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Harbour Survey Results', { x: 72, y: 740, size: 16, font: bold });
+  const rows = [['Area', 'Count 2010', 'Count 2011'], ...Array.from({ length: 36 }, (_, i) => [`${LABELS[i % LABELS.length]} ${i + 1}`, String(100 + i * 37), String(900 - i * 23)])];
+  const top = 715;
+  const rowH = 13;
+  const xs = [72, 232, 352, 472];
+  rows.forEach((row, r) => row.forEach((cell, c) => page.drawText(cell, { x: xs[c] + 4, y: top - (r + 1) * rowH + 4, size: 8, font })));
+  const black = rgb(0, 0, 0);
+  for (let r = 0; r <= rows.length; r++) page.drawLine({ start: { x: xs[0], y: top - r * rowH }, end: { x: xs[3], y: top - r * rowH }, thickness: 0.5, color: black });
+  for (const x of xs) page.drawLine({ start: { x, y: top }, end: { x, y: top - rows.length * rowH }, thickness: 0.5, color: black });
+  let y = top - rows.length * rowH - 24;
+  page.drawText('Annual industry cause most against matter. Travel enough quality second.', { x: 72, y, size: 10, font });
+  const items = ['Quality great often object', 'Range until subject world other', 'Model global might company area'];
+  items.forEach((t, i) => {
+    y -= 16;
+    page.drawText(`${i + 1}.`, { x: 72, y, size: 10, font });
+    page.drawText(t, { x: 88, y, size: 10, font });
+  });
+  y -= 24;
+  page.drawText('Figures for the harbour towns', { x: 72, y, size: 10, font });
+  return doc.save();
+}
+
+test('headings: body-size lines after a table set in smaller type are list items and text, not headings', async () => {
+  const out = await parseDocument(await tablePagePdf(), { pageTimeoutS: 30 });
+  const md = out.pages[0];
+  assert.match(md, /^#{1,3} Harbour Survey Results$/m, md);
+  assert.match(md, /Eastern valley 35/, md);
+  assert.match(md, /^1\. Quality great often object$/m, md);
+  assert.match(md, /^2\. Range until subject world other$/m, md);
+  assert.match(md, /^3\. Model global might company area$/m, md);
+  const headings = md.split('\n').filter((l) => l.startsWith('#'));
+  assert.equal(headings.length, 1, md);
+});
+
+function textBlock(text: string, size: number): Block {
+  const line = { text, size, x0: 72, x1: 300, top: 0, bottom: size, segs: [] } as unknown as Line;
+  return { type: 'paragraph', bbox: [72, 0, 300, size], lines: [], source: [line] };
+}
+
+test('prose body: the prose size outranks smaller table text; too little prose or smaller notes leave the page size', () => {
+  const prose = Array.from({ length: 4 }, () => textBlock('Annual industry cause most against matter and travel.', 10));
+  assert.equal(proseBodySize(prose, 8), 10);
+  // Notes set smaller than the page's body do not lower it.
+  assert.equal(proseBodySize(Array.from({ length: 4 }, () => textBlock('Note: provisional figures for every region and year.', 8)), 10), 10);
+  // One short line is too little to measure.
+  assert.equal(proseBodySize([textBlock('Short line', 12)], 8), 8);
+});
