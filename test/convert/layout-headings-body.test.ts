@@ -66,3 +66,46 @@ test('prose body: the prose size outranks smaller table text; too little prose o
   // One short line is too little to measure.
   assert.equal(proseBodySize([textBlock('Short line', 12)], 8), 8);
 });
+
+/** Lines drawn at a fixed 12.5 pt pitch from the top: [x, text, marker at the left margin]. */
+async function linesPdf(lines: Array<[x: number, text: string, marker?: string]>): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  lines.forEach(([x, text, marker], i) => {
+    const y = 720 - i * 12.5;
+    if (marker) page.drawText(marker, { x: 72, y, size: 10, font });
+    page.drawText(text, { x, y, size: 10, font });
+  });
+  return doc.save();
+}
+
+const OPENING: Array<[number, string]> = [
+  [72, 'Further case group toward quality chapter index began local might chapter border next short'],
+  [72, 'number of the financial data structure rather simple health usually today.'],
+];
+
+test('lists: a paragraph set right after a short last item, with no space between, is not part of the item', async () => {
+  const out = await parseDocument(await linesPdf([
+    ...OPENING,
+    [88, 'Until 2008 across young board method middle budget person', '1.'],
+    [88, 'Further energy either energy', '2.'],
+    [72, 'Second nation found special part return enough various about plan and more'],
+    [72, 'words that close the paragraph after the list.'],
+  ]), { pageTimeoutS: 30 });
+  const md = out.pages[0];
+  assert.match(md, /^2\. Further energy either energy$/m, md);
+  assert.match(md, /^Second nation found special part return enough various about plan and more words that close the paragraph after the list\.$/m, md);
+});
+
+test('lists: an item whose wrapped line goes back to the margin keeps it', async () => {
+  const out = await parseDocument(await linesPdf([
+    ...OPENING,
+    [88, 'Until 2008 across young board method middle budget person rather simple', '1.'],
+    [72, 'health usually today and since then.'],
+    [88, 'Further energy either energy', '2.'],
+  ]), { pageTimeoutS: 30 });
+  const md = out.pages[0];
+  assert.match(md, /^1\. Until 2008 across young board method middle budget person rather simple health usually today and since then\.$/m, md);
+  assert.match(md, /^2\. Further energy either energy$/m, md);
+});

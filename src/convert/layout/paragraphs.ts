@@ -98,6 +98,10 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     // with the item, whatever an indent would otherwise say.
     const hang = itemTextStart(cur[0]);
     const hanging = hang !== null && Math.abs(l.x0 - hang) < 0.5 * l.size;
+    // A list item's last line stops short and the next line starts back out at the marker's
+    // column: the item has ended (a paragraph after the list, set with no extra space). A wrapped
+    // line of an item that does not hang follows a full line, so it stays with its item.
+    const itemEnded = hang !== null && !hanging && l.x0 < hang - 0.5 * l.size && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size);
     const d = l.baseline - prev.baseline;
     const sizeChange = Math.abs(l.size - prev.size) > 0.12 * Math.max(l.size, prev.size);
     // A full-width bold line running on into a lowercase continuation is one sentence, not a
@@ -120,7 +124,7 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const code = l.monospace && prev.monospace;
     // An assembled formula is a block of its own.
     const formula = l.segs.some((s) => s.latex !== undefined) || prev.segs.some((s) => s.latex !== undefined);
-    if (gap || monoChange || tocPrev || formula || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev))) {
+    if (gap || monoChange || tocPrev || formula || itemEnded || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);
