@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
 import { differsOnlyInFolio, keepContentFurniture, markRunningLines, readsAsProse } from '../../src/convert/layout/furniture.js';
+import { hasFurnitureShape } from '../../src/convert/layout/furniture-shape.js';
 import { carriesFolio, isPageNumber, isStamp } from '../../src/convert/layout/margins.js';
 import { renderPageMarkdown } from '../../src/convert/markdown/render.js';
 import type { Block, BlockType, PageModel } from '../../src/convert/model.js';
@@ -185,7 +186,8 @@ test('display type: on a short document a margin line well above the body size i
   const page = pageOf([title, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }, { ...block('Body again.', 320), size: 10 }]);
   const [out] = markRunningLines([page]);
   assert.equal(out.blocks[0].type, 'paragraph');
-  const small = pageOf([{ ...block('Annual Summary', 40, 'page_header'), size: 9 }, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }]);
+  // A small head carrying a folio keeps the shape of a running head.
+  const small = pageOf([{ ...block('Annual Summary 4', 40, 'page_header'), size: 9 }, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }]);
   assert.equal(markRunningLines([small])[0].blocks[0].type, 'page_header');
 });
 
@@ -200,4 +202,61 @@ test('a book running title with the folio on the outer edge ("Title 7" recto, "8
   }
   assert.ok(differsOnlyInFolio(['Bridges Of The Coast 7', '8 Bridges Of The Coast', 'Bridges Of The Coast 9']));
   assert.ok(!differsOnlyInFolio(['Bridges Of The Coast 7', '8 Bridges Of The Sea']));
+});
+
+/** A one-page PDF: a short line at the top edge, body text, a short line at the bottom edge, optionally a folio beside it. */
+async function shortPagePdf(top: string, bottom: string, folio?: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText(top, { x: 72, y: 792 - 36, size: 9, font });
+  const body = [
+    'The committee met on Tuesday to review the progress of the harbour works.',
+    'Dredging of the inner basin is complete and the new quay wall is half built.',
+    'Costs remain within the budget agreed in the spring and no claims are open.',
+    'The next review is planned for the end of the quarter, after the winter storms.',
+  ];
+  body.forEach((line, i) => page.drawText(line, { x: 72, y: 792 - 120 - i * 14, size: 10, font }));
+  page.drawText(bottom, { x: 72, y: 30, size: 9, font });
+  if (folio) page.drawText(folio, { x: 530, y: 30, size: 9, font });
+  return doc.save();
+}
+
+test('a one-page document keeps short labels at its top and bottom edges (issue 9: no furniture without repetition or shape)', async () => {
+  for (const [top, bottom] of [
+    ['Reference: AB-1234', 'NETS 2015'],
+    ['Project Alpha – Status report', 'Customer: ACME Ltd'],
+  ]) {
+    const out = await parseDocument(await shortPagePdf(top, bottom), { pageTimeoutS: 30 });
+    assert.ok(out.pages[0].includes(top), `lost the top line "${top}": ${out.pages[0]}`);
+    assert.ok(out.pages[0].includes(bottom), `lost the bottom line "${bottom}": ${out.pages[0]}`);
+    assert.match(out.pages[0], /harbour works/);
+  }
+});
+
+test('a one-page document still leaves out furniture by shape: stamps, URLs, copyright lines, journal heads, folios', async () => {
+  const cases: [string, string][] = [
+    ['Downloaded from www.example.org on 3 May 2021', '© 2021 Example Press. All rights reserved.'],
+    ['J. Harb. Stud. 12(3):45–67', 'https://example.org/reports/harbour'],
+    ['arXiv:2101.00001v2 [cs.CL] 1 Jan 2021', 'Printed on 3 May 2021, 14:05'],
+  ];
+  for (const [top, bottom] of cases) {
+    const out = await parseDocument(await shortPagePdf(top, bottom), { pageTimeoutS: 30 });
+    assert.ok(!out.pages[0].includes(top), `kept the top line "${top}": ${out.pages[0]}`);
+    assert.ok(!out.pages[0].includes(bottom), `kept the bottom line "${bottom}": ${out.pages[0]}`);
+    assert.match(out.pages[0], /harbour works/);
+  }
+  // A label in the footer band beside a folio belongs to that running footer.
+  const slide = await parseDocument(await shortPagePdf('Reference: AB-1234', 'Harbour Conference 2015', '7'), { pageTimeoutS: 30 });
+  assert.match(slide.pages[0], /Reference: AB-1234/);
+  assert.doesNotMatch(slide.pages[0], /Harbour Conference 2015/);
+});
+
+test('hasFurnitureShape: running-line forms, not the user\'s labels', () => {
+  for (const t of ['- 3 -', 'Page 3 of 9', 'iii', 'Field Notes 12', 'doi:10.1000/xyz123', 'Vol. 12, No. 3', 'pp. 45-67', 'Licensed under CC BY 4.0', 'Preprint submitted to Elsevier', '11/24/26, 1:32 PM Harbour report']) {
+    assert.ok(hasFurnitureShape(t), t);
+  }
+  for (const t of ['Reference: AB-1234', 'Project Alpha – Status report', 'Customer: ACME Ltd', 'NETS 2015', 'Chapter 3', 'Date: 12 March 2024']) {
+    assert.ok(!hasFurnitureShape(t), t);
+  }
 });

@@ -6,6 +6,7 @@
 // invoices from one template) is content.
 import { isFurniture, type Block, type BlockType, type PageModel } from '../model.js';
 import { RUNNING_LINE_MIN_PAGES, RUNNING_LINE_MIN_SHARE } from './limits.js';
+import { hasFurnitureShape } from './furniture-shape.js';
 import { isPageNumber } from './margins.js';
 
 /** Share of the page height at the top and at the bottom where running lines live. */
@@ -161,16 +162,29 @@ function isDisplaySized(b: Block, body: number): boolean {
 
 /**
  * Documents too short for repetition across three pages (one or two pages) give the page
- * layout's margin rules no evidence but form. There a margin line the layout set aside that reads
- * as running text (a sentence above a table at a 1-inch top margin) is the document's text,
- * unless it repeats on both pages of two; labels, folios and lines that carry one stay furniture.
- * (Single pages cut from longer documents, a common input, carry their running heads: those are
- * labels, and olmOCR-style checks want them left out.)
+ * layout's margin rules no evidence but form. There a margin line the layout set aside stays
+ * furniture only by its shape (furniture-shape.ts: a folio, a line carrying one, a stamp, a URL,
+ * a copyright line, a journal head's citation parts, an arXiv stamp, a timestamp), or when it
+ * repeats on both pages of two; a plain label ("Reference: AB-1234", "NETS 2015"), running text
+ * or a title in display type is the document's text (issue 9: dropping the user's text is the
+ * worst failure). Single pages cut from longer documents, a common input, keep their running
+ * heads' shapes, so olmOCR-style absence checks still find them left out.
  */
 function shortDocumentFurniture(pages: PageModel[]): PageModel[] {
   const setAside = pages.map((page) => {
     const body = bodySize(page);
-    return page.blocks.filter((b) => isFurniture(b) && !b.folio && !b.numbered && (readsAsProse(plainText(b)) || isDisplaySized(b, body)));
+    // A folio in a band shows that band is the page's running line (a slide's "Event 2015 … 7"
+    // footer): a label set aside beside it belongs to it.
+    const folioBands = new Set(page.blocks.filter((b) => isFurniture(b) && (b.numbered || isPageNumber(plainText(b)))).map((b) => b.type));
+    return page.blocks.filter((b) => {
+      if (!isFurniture(b) || b.folio || b.numbered) return false;
+      const text = plainText(b);
+      if (isDisplaySized(b, body)) return true;
+      // A running line's shape outranks its grammar: "© 2021 Press. All rights reserved." ends a
+      // sentence yet is a copyright line.
+      if (hasFurnitureShape(text)) return false;
+      return readsAsProse(text) || !folioBands.has(b.type);
+    });
   });
   // Per running key, its text on each page where it was set aside (first occurrence per page).
   const texts = new Map<string, string[]>();
