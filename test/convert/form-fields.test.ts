@@ -3,23 +3,14 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { extractPageLayout } from '../../src/convert/pdf/extract.js';
-import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
+import { firstPageMarkdown } from '../helpers/pdf-page.js';
 import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
 
 after(async () => {
   await shutdownConvertPool();
 });
 
-async function markdownOf(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  try {
-    return layoutPageToMarkdown(await extractPageLayout(await doc.getPage(1), 0), createLayoutContext());
-  } finally {
-    await doc.destroy();
-  }
-}
+const markdownOf = firstPageMarkdown;
 
 test('form fields: text and choice values read after their labels, in the page order', async () => {
   const pdf = await PDFDocument.create();

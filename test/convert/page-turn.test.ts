@@ -3,19 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { extractPageLayout } from '../../src/convert/pdf/extract.js';
-import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
+import { firstPageMarkdown } from '../helpers/pdf-page.js';
 import { baselineDirection, pageTurn } from '../../src/convert/pdf/page-turn.js';
 
-async function markdownOf(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  try {
-    return layoutPageToMarkdown(await extractPageLayout(await doc.getPage(1), 0), createLayoutContext());
-  } finally {
-    await doc.destroy();
-  }
-}
+const markdownOf = firstPageMarkdown;
 
 const LINES = [
   'Table 4. Household spending by region, 2019 to 2021',

@@ -17,20 +17,25 @@ export interface PdfPages {
 /** pdf.js opened the file but cannot reach its pages: the page tree is broken. */
 export class PageTreeError extends Error {}
 
+/** The document's pages, 0-based; a page pdf.js cannot reach means a broken page tree. */
+function pagesOf(doc: PDFDocumentProxy): PdfPages {
+  return {
+    numPages: doc.numPages,
+    doc,
+    async getPage(index) {
+      try {
+        return await doc.getPage(index + 1);
+      } catch {
+        throw new PageTreeError();
+      }
+    },
+  };
+}
+
 async function once<T>(bytes: Uint8Array, work: (pdf: PdfPages) => Promise<T>): Promise<T> {
   const doc = await openPdf(bytes);
   try {
-    return await work({
-      numPages: doc.numPages,
-      doc,
-      async getPage(index) {
-        try {
-          return await doc.getPage(index + 1);
-        } catch {
-          throw new PageTreeError();
-        }
-      },
-    });
+    return await work(pagesOf(doc));
   } finally {
     await closePdf(doc);
   }
@@ -93,17 +98,7 @@ export async function withKeptPdfPages<T>(key: string, bytes: Uint8Array, work: 
   }
   kept = { key, doc };
   try {
-    const out = await work({
-      numPages: doc.numPages,
-      doc,
-      async getPage(index) {
-        try {
-          return await doc.getPage(index + 1);
-        } catch {
-          throw new PageTreeError();
-        }
-      },
-    });
+    const out = await work(pagesOf(doc));
     if (kept?.doc === doc && keepOpen()) {
       const entry = kept;
       entry.timer = setTimeout(() => kept === entry && dropKept(), idleMs).unref();
