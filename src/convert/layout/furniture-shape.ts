@@ -3,10 +3,8 @@
 // these shapes justify setting a margin line aside (issue 9: "furniture only in the margins, only
 // when it repeats or is a folio, and never the only content of a page"); a short label of the
 // user's ("Reference: AB-1234", "Customer: ACME Ltd", "NETS 2015") is text.
-import { isPageNumber, isStamp } from './margins.js';
+import { isPageNumber, isStamp, isYear } from './margins.js';
 
-/** A four-digit year: a date or an event's edition ("NETS 2015"), not a folio. */
-const YEAR = /^(?:1[5-9]|20)\d\d$/;
 /** A word that makes the number after it a heading's numbering, not a folio ("Chapter 3"). */
 const NUMBERING_WORD = /^(?:chapter|section|part|appendix|unit|lesson|article|step|no\.?|number|nr\.?|annex|schedule)$/i;
 
@@ -31,7 +29,7 @@ const TIMESTAMP = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?\b)?|\b(?:printed|
 /** A token that is a page number by itself ("7", "(7)", "iv", "7/12"), not a year. */
 function folioToken(t: string): boolean {
   const s = t.replace(/^[([{]|[)\]}.,:;]$/g, '');
-  return !YEAR.test(s) && (/^\d{1,4}(?:\/\d{1,4})?$/.test(s) || isPageNumber(s));
+  return !isYear(s) && (/^\d{1,4}(?:\/\d{1,4})?$/.test(s) || isPageNumber(s));
 }
 
 /**

@@ -17,8 +17,12 @@ export function isSideStamp(text: string): boolean {
   return SIDE_STAMP.test(text.trim());
 }
 
-/** A four-digit year: a table heading or a date more often than a folio. */
+/** A four-digit year: a table heading, a date or an event's edition ("NETS 2015") more often than a folio. */
 const YEAR = /^(?:1[5-9]|20)\d\d$/;
+
+export function isYear(text: string): boolean {
+  return YEAR.test(text.trim());
+}
 
 /** "Figure 7-26.", "Table 3:", "Fig. 2" — a caption under a figure that ends low on the page. */
 const CAPTION_LINE = /^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|listing|scheme|graph)\.?\s*(?:\d+|[IVX]+)(?:[-.–]\d+)*\s*[.:\-–—]/i;
@@ -66,7 +70,7 @@ export interface MarginSplit {
 
 /** A margin line set in pieces, one of which is a page number (not a year) by itself. */
 export function carriesFolio(pieces: string[]): boolean {
-  return pieces.length >= 2 && pieces.some((t) => isPageNumber(t) && !YEAR.test(t.trim()));
+  return pieces.length >= 2 && pieces.some((t) => isPageNumber(t) && !isYear(t));
 }
 
 interface PiecedLine {

@@ -25,18 +25,25 @@ function baseline(r: TextRun): number | undefined {
   return r.baseline;
 }
 
-/** Is `sup` a raised reference marker attached to `word` (which precedes it)? Needs true baselines (text layer, not OCR). */
-export function isReferenceMarkerAfter(word: TextRun, sup: TextRun): boolean {
+/**
+ * Is `sup` set raised and smaller beside `word`, `gap` points away from it? The geometry shared by
+ * a marker after a word and one before it. Needs true baselines (text layer, not OCR).
+ */
+function raisedBeside(word: TextRun, sup: TextRun, gap: number): boolean {
   const wb = baseline(word);
   const sb = baseline(sup);
   if (wb === undefined || sb === undefined || word.rotated || sup.rotated) return false;
-  if (!MARKER_TEXT.test(sup.text.trim()) || !/\S/u.test(word.text)) return false;
   const em = word.fontSize;
   if (!(em > 0) || sup.fontSize > em * SUP_MAX_SIZE_RATIO || sup.fontSize < em * SUP_MIN_SIZE_RATIO) return false;
   const raise = wb - sb;
   if (raise < SUP_MIN_RAISE_EM * em || raise > SUP_MAX_RAISE_EM * em) return false;
-  const gap = sup.x - (word.x + word.width);
   return gap <= SUP_MAX_GAP_EM * em && gap >= -SUP_MAX_OVERLAP_EM * em;
+}
+
+/** Is `sup` a raised reference marker attached to `word` (which precedes it)? */
+export function isReferenceMarkerAfter(word: TextRun, sup: TextRun): boolean {
+  if (!MARKER_TEXT.test(sup.text.trim()) || !/\S/u.test(word.text)) return false;
+  return raisedBeside(word, sup, sup.x - (word.x + word.width));
 }
 
 /** A leading marker reads as a number or note symbols only (a raised letter before a word is rarer than a small-caps or accent quirk). */
@@ -47,16 +54,8 @@ const LEADING_MARKER_TEXT = /^(?:\d{1,3}(?:[,\u2013-]\d{1,3}){0,3}|[*†‡§¶]
  * affiliation's "¹Department of …")? The same geometry as after a word, mirrored.
  */
 export function isReferenceMarkerBefore(sup: TextRun, word: TextRun): boolean {
-  const wb = baseline(word);
-  const sb = baseline(sup);
-  if (wb === undefined || sb === undefined || word.rotated || sup.rotated) return false;
   if (!LEADING_MARKER_TEXT.test(sup.text.trim()) || !/^\s*[\p{L}\p{N}(“"‘']/u.test(word.text)) return false;
-  const em = word.fontSize;
-  if (!(em > 0) || sup.fontSize > em * SUP_MAX_SIZE_RATIO || sup.fontSize < em * SUP_MIN_SIZE_RATIO) return false;
-  const raise = wb - sb;
-  if (raise < SUP_MIN_RAISE_EM * em || raise > SUP_MAX_RAISE_EM * em) return false;
-  const gap = word.x - (sup.x + sup.width);
-  return gap <= SUP_MAX_GAP_EM * em && gap >= -SUP_MAX_OVERLAP_EM * em;
+  return raisedBeside(word, sup, word.x - (sup.x + sup.width));
 }
 
 /**
