@@ -70,6 +70,11 @@ function isSentence(text: string): boolean {
   return /[.!?…]["'”’)]?$/u.test(text) && text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= SENTENCE_MIN_WORDS;
 }
 
+/** A heading's level from how much larger than the body it is set (at least the minimum ratio). */
+export function sizeLevel(ratio: number): number {
+  return ratio >= 1.7 ? 1 : ratio >= 1.3 ? 2 : 3;
+}
+
 /** 0 when not a heading, else 1..3. */
 export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): number {
   const text = p.text.trim();
@@ -85,7 +90,7 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
     // A sentence (several words closed by a full stop) set only a little larger than the body is
     // text (a lead paragraph, an intro line above a table set in smaller type), not a section title.
     if (r < SENTENCE_HEADING_MIN_RATIO && isSentence(text)) return 0;
-    return r >= 1.7 ? 1 : r >= 1.3 ? 2 : 3;
+    return sizeLevel(r);
   }
   if (p.lines === 1 && r >= 0.95 && isCapsTitle(text) && !CAPTION.test(text)) return numberedLevel(text) || 3;
   if (p.italic && !p.bold && r >= 0.95 && p.lines === 1 && text.length <= 60 && /^\p{Lu}/u.test(text) && !/[.,;:!?]$/.test(text) && !CAPTION.test(text)) return 3;
@@ -96,7 +101,7 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
 }
 
 /** A heading needs to be set this much larger than the body; OCR size estimates are noisier. */
-const MIN_RATIO = 1.15;
+export const MIN_RATIO = 1.15;
 const OCR_MIN_RATIO = 1.35;
 
 /** Headings: a text block's level from its size, weight and form against the body (headingLevel). */

@@ -22,6 +22,7 @@ import { inlineTextStage } from './text-blocks.js';
 import { joinContinuations } from './continuations.js';
 import { markRunningLines } from './furniture.js';
 import { joinContinuedTables } from './table-pages.js';
+import { unifyHeadingLevels } from './heading-levels.js';
 import type { PageStage, PageState } from './page-state.js';
 import type { BlockStage, PageFacts } from './stage.js';
 import { rendersBlank } from '../markdown/render.js';
@@ -71,6 +72,8 @@ export const DOCUMENT_PASSES: ReadonlyArray<[name: string, pass: (pages: PageMod
   ['running headers and footers', markRunningLines],
   // After the running lines: it compares the content blocks at the page edges, furniture set aside.
   ['tables continued over pages', joinContinuedTables],
+  // After the running lines: a running head set like a heading is furniture, no vote.
+  ['heading levels across pages', unifyHeadingLevels],
 ];
 
 export function runDocumentPasses(pages: PageModel[]): PageModel[] {

@@ -1,0 +1,89 @@
+// Heading levels consistent across pages (issue 9): a document pass over the page models. Levels
+// are decided per page against that page's prose size (headings.ts), so a page set in other type
+// (notes or references in small print, a foreword in large) ranks the same heading face one level
+// up or down. Here every heading of one face (size, weight, slant, capitals, section-number depth)
+// takes one level for the whole document: the level most of its headings have on the pages whose
+// prose is set in the document's body size; a face printed on none of those pages is ranked by the
+// same law as on a page (headings.ts sizeLevel), against the document's body size. OCR headings
+// keep their page's level: their sizes are estimates, not faces.
+import type { Block, PageModel } from '../model.js';
+import { dominantSize, isCapsTitle, MIN_RATIO, numberedLevel, sizeLevel } from './headings.js';
+
+function blockText(b: Block): string {
+  return b.lines.map((l) => l.text).join(' ').trim();
+}
+
+/** The face of a heading: what must give it the same level wherever it is printed. */
+function face(b: Block): string | undefined {
+  if (b.type !== 'heading' || b.level === undefined || b.size === undefined || b.ocr) return undefined;
+  const text = blockText(b);
+  // Section numbers rank headings of one face apart ("2 Methods" over "2.1 Data"): part of the face.
+  return [Math.round(b.size * 2) / 2, b.bold ? 'b' : '', b.italic ? 'i' : '', isCapsTitle(text) ? 'C' : '', numberedLevel(text)].join('|');
+}
+
+/** Sizes of the paragraphs' text, weighted by characters (dominantSize: what the prose is set in). */
+function proseSamples(blocks: Block[]): Array<[number, number]> {
+  return blocks.flatMap((b): Array<[number, number]> => (b.type === 'paragraph' && b.size !== undefined && !b.ocr ? [[b.size, blockText(b).length]] : []));
+}
+
+/**
+ * The size most pages' prose is set in; 0 without prose. A tie goes to the larger size: pages set
+ * smaller than the text (notes, references, appendices) are common, pages set larger are not.
+ */
+function documentBody(pageBodies: number[]): number {
+  const pagesAt = new Map<number, number>();
+  for (const size of pageBodies) if (size > 0) pagesAt.set(size, (pagesAt.get(size) ?? 0) + 1);
+  let best = 0;
+  let most = 0;
+  for (const [size, n] of pagesAt) if (n > most || (n === most && size > best)) { best = size; most = n; }
+  return best;
+}
+
+/** The level with most votes; a tie goes to the level seen first. */
+function mostVoted(votes: Map<number, number>): number {
+  let best = 0;
+  let most = 0;
+  for (const [level, n] of votes) if (n > most) { most = n; best = level; }
+  return best;
+}
+
+/** The level the page rule gives a heading of this face on a page set in `body` (headings.ts). */
+function levelAgainst(b: Block, body: number): number {
+  const r = b.size! / body;
+  return r >= MIN_RATIO ? sizeLevel(r) : numberedLevel(blockText(b)) || 3;
+}
+
+/**
+ * Gives every heading of one face the same level on every page. Pages are returned as new objects
+ * only where a level changes.
+ */
+export function unifyHeadingLevels(pages: PageModel[]): PageModel[] {
+  if (pages.length < 2) return pages;
+  const pageBodies = pages.map((p) => dominantSize(proseSamples(p.blocks)));
+  const body = documentBody(pageBodies);
+  if (body <= 0) return pages;
+  const votes = new Map<string, Map<number, number>>();
+  pages.forEach((page, p) => {
+    if (pageBodies[p] !== body) return;
+    for (const b of page.blocks) {
+      const key = face(b);
+      if (key === undefined) continue;
+      const v = votes.get(key) ?? new Map<number, number>();
+      v.set(b.level!, (v.get(b.level!) ?? 0) + 1);
+      votes.set(key, v);
+    }
+  });
+  return pages.map((page) => {
+    let changed = false;
+    const blocks = page.blocks.map((b) => {
+      const key = face(b);
+      if (key === undefined) return b;
+      const v = votes.get(key);
+      const level = v ? mostVoted(v) : levelAgainst(b, body);
+      if (level === b.level) return b;
+      changed = true;
+      return { ...b, level };
+    });
+    return changed ? { ...page, blocks } : page;
+  });
+}

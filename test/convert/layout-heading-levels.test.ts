@@ -1,0 +1,53 @@
+// Heading levels across pages (issue 9): one face, one level in the whole document, whatever type
+// the prose of each page is set in.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { unifyHeadingLevels } from '../../src/convert/layout/heading-levels.js';
+import type { Block, PageModel } from '../../src/convert/model.js';
+
+const line = (text: string) => ({ text, bbox: [72, 100, 540, 112] as [number, number, number, number] });
+const heading = (text: string, size: number, level: number, bold = true): Block => ({ type: 'heading', bbox: [72, 100, 540, 112], lines: [line(text)], size, bold, italic: false, level });
+const prose = (size: number, chars = 600): Block => ({ type: 'paragraph', bbox: [72, 120, 540, 300], lines: [line('x'.repeat(chars))], size, bold: false, italic: false });
+const pageOf = (...blocks: Block[]): PageModel => ({ width: 612, height: 792, blocks });
+const levels = (pages: PageModel[]) => pages.map((p) => p.blocks.filter((b) => b.type === 'heading').map((b) => b.level));
+
+test('heading levels: a face ranked otherwise on a page of small print takes the level it has on the body pages', () => {
+  // 14 pt bold over 10 pt prose is level 2; over 8 pt notes the page rule made it level 1.
+  const pages = [
+    pageOf(heading('Results', 20, 1), prose(10), heading('Method', 14, 2), prose(10)),
+    pageOf(heading('Discussion', 14, 2), prose(10), heading('Limits', 12, 3), prose(10)),
+    pageOf(heading('Notes', 14, 1), prose(8), heading('Sources', 12, 2), prose(8)),
+  ];
+  assert.deepEqual(levels(unifyHeadingLevels(pages)), [[1, 2], [2, 3], [2, 3]]);
+});
+
+test('heading levels: a face printed only on an odd page is ranked against the document body', () => {
+  // 11 pt bold over 8 pt is level 2 on its page; against the 10 pt body it is a level 3 heading.
+  const pages = [pageOf(heading('Intro', 16, 2), prose(10)), pageOf(heading('Scope', 16, 2), prose(10)), pageOf(heading('Glossary', 11, 2), prose(8))];
+  assert.deepEqual(levels(unifyHeadingLevels(pages)), [[2], [2], [3]]);
+});
+
+test('heading levels: section numbers keep headings of one face apart; other faces are left alone', () => {
+  const pages = [
+    pageOf(heading('2 Methods', 10, 2), prose(10), heading('2.1 Data', 10, 3), prose(10)),
+    pageOf(heading('3 Results', 10, 2), prose(10), heading('3.1 Tables', 10, 3), prose(10)),
+  ];
+  const out = unifyHeadingLevels(pages);
+  assert.deepEqual(levels(out), [[2, 3], [2, 3]]);
+  // Nothing changed: the pages are the same objects.
+  assert.equal(out[0], pages[0]);
+  assert.equal(out[1], pages[1]);
+});
+
+test('heading levels: with as many pages in each size, the larger one is the body (notes are set smaller)', () => {
+  const pages = [pageOf(heading('Method', 14, 2), prose(10)), pageOf(heading('Notes', 14, 1), prose(8, 3000))];
+  assert.deepEqual(levels(unifyHeadingLevels(pages)), [[2], [2]]);
+});
+
+test('heading levels: OCR headings keep their page level, and a one-page document is untouched', () => {
+  const ocr = { ...heading('Scanned', 14, 1), ocr: true };
+  const pages = [pageOf(heading('Method', 14, 2), prose(10)), pageOf(heading('Method two', 14, 2), prose(10)), pageOf(ocr, prose(8))];
+  assert.deepEqual(levels(unifyHeadingLevels(pages)), [[2], [2], [1]]);
+  const one = [pageOf(heading('A', 14, 1), prose(10))];
+  assert.equal(unifyHeadingLevels(one), one);
+});
