@@ -95,6 +95,8 @@ export interface Block {
   columnLeft?: number;
   /** Set apart as a footnote (layout/footnotes.ts) before classification. */
   note?: boolean;
+  /** Words read by OCR from a picture on a text-layer page (layout/figures.ts): plain text, never a heading. */
+  picture?: boolean;
 
   /**
    * Tables: this table goes on from the last table block of the previous page (a table continued

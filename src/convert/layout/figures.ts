@@ -6,6 +6,12 @@ import { assembleTableBlocks } from './table-blocks.js';
 import { regionBlocks } from './flow.js';
 import { boxBBox, gutterMin, type PageState } from './page-state.js';
 import type { Block } from '../model.js';
+import type { Box } from './types.js';
+
+/** Whether `im` is a picture whose lettering was read by OCR (the same placement). */
+function readPicture(s: PageState, im: Box): boolean {
+  return (s.input.readPictures ?? []).some((b) => b.x === im.x && b.y === im.y && b.width === im.width && b.height === im.height);
+}
 
 export function figuresStage(s: PageState): PageState {
   const pageArea = s.input.width * s.input.height;
@@ -21,6 +27,15 @@ export function figuresStage(s: PageState): PageState {
       return cx > im.x && cx < im.x + im.width && cy > im.y && cy < im.y + im.height;
     };
     const on = items.filter((it) => it.seg && inside(it));
+    if (on.length > 0 && readPicture(s, im)) {
+      // Lettering read from the picture itself: the figure, then its words as plain lines.
+      const set = new Set(on);
+      items = items.filter((it) => !set.has(it));
+      const figure: Block = { type: 'figure', bbox: boxBBox(im), lines: [] };
+      const words = regionBlocks({ kind: 'flow', items: on }, atoms, s.body).map((b) => (b.source ? { ...b, picture: true } : b));
+      atoms.push({ box: im, blocks: [figure, ...words] });
+      continue;
+    }
     if (on.length === 0) {
       atoms.push({ box: im, blocks: [{ type: 'figure', bbox: boxBBox(im), lines: [] }] });
       continue;

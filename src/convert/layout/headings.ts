@@ -107,7 +107,8 @@ const OCR_MIN_RATIO = 1.35;
 /** Headings: a text block's level from its size, weight and form against the body (headingLevel). */
 export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) =>
   blocks.map((b): Block => {
-    if (!undecided(b)) return b;
+    // A picture's lettering is set at whatever size the picture was scaled to: no evidence of rank.
+    if (!undecided(b) || b.picture) return b;
     const lines = b.source!;
     const input = {
       text: sourceText(b),

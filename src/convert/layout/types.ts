@@ -55,6 +55,11 @@ export interface PageLayoutInput {
   rules: RuleLine[];
   /** Placed raster images and figures (become `<!-- image -->` when large enough). */
   images: Box[];
+  /**
+   * Pictures of a text-layer page whose lettering was read by OCR (source/image-text.ts); the
+   * words inside one are that picture's text, read as plain lines (a chart's labels are no table).
+   */
+  readPictures?: Box[];
   /** true when runs came from OCR (looser geometry, no font styles). */
   fromOcr: boolean;
 }

@@ -5,6 +5,8 @@ import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limit
 import { cliSupports, recognizeWithCli } from './cli-engine.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
 import { parseTesseractTsv, type OcrWords } from './tsv.js';
+
+export type { OcrWords } from './tsv.js';
 import { recognizeWithWasm } from './wasm-engine.js';
 
 export { availableOcrLanguages, resolveOcrLanguages } from './languages.js';
@@ -80,6 +82,15 @@ export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPag
     rotation,
     meanConfidence: words.meanConfidence,
   };
+}
+
+/**
+ * One upright reading of a picture inside a page (source/image-text.ts): no orientation retries,
+ * since a photograph reads poorly every way up and would cost four readings for nothing.
+ */
+export async function ocrPicture(img: GrayImage, opts: OcrOptions): Promise<OcrWords> {
+  if (isUniform(img)) return { runs: [], meanConfidence: 0, wordlike: 0 };
+  return recognize(img, opts);
 }
 
 /** Every pixel has the same value. */

@@ -1,13 +1,14 @@
 // The PDF PageSource: pdf.js's text layer, rules and images per page (pdf/extract.ts); a page
 // without a usable text layer is rendered and read by OCR, keeping the text layer's exact words.
 import { OCR_RENDER_DPI } from '../limits.js';
-import type { PageLayoutInput } from '../layout/types.js';
-import { ocrImage, type OcrEngine } from '../ocr/index.js';
+import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
+import { ocrImage, ocrPicture, type OcrEngine } from '../ocr/index.js';
 import type { PdfPages } from '../pdf/document.js';
 import { extractPageLayout } from '../pdf/extract.js';
 import { scannedDocumentCheck } from '../pdf/scan-sample.js';
 import type { PDFPageProxy } from '../pdf/open.js';
 import { renderPageGray } from '../pdf/render.js';
+import { cropGray, pictureWords, picturesToRead, placeRuns } from './image-text.js';
 import { mergeTextLayer, needsFinerOcr, OCR_FAST_DPI, pageNeedsOcr } from './ocr-rules.js';
 import type { PageSource } from './types.js';
 
@@ -36,6 +37,28 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: O
   };
 }
 
+/**
+ * A text-layer page with pictures big enough to hold lettering and no text over them: the page is
+ * rendered once and each picture is read by OCR (image-text.ts); the words that read as language
+ * join the page's runs where the picture is.
+ */
+async function readPictures(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: OcrOptions): Promise<PageLayoutInput> {
+  const pictures = picturesToRead(input);
+  if (pictures.length === 0) return input;
+  const rendered = await renderPageGray(page, OCR_FAST_DPI);
+  const added: TextRun[] = [];
+  const read: Box[] = [];
+  for (const box of pictures) {
+    ocrOpts.signal?.throwIfAborted();
+    const crop = cropGray(rendered, box);
+    const words = crop ? placeRuns(pictureWords(await ocrPicture(crop, ocrOpts)), crop, box) : [];
+    if (words.length === 0) continue;
+    added.push(...words);
+    read.push(box);
+  }
+  return read.length === 0 ? input : { ...input, runs: [...input.runs, ...added], readPictures: read };
+}
+
 /** Pages of an opened PDF (withPdfPages: the page-tree repair is inside). */
 export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions): PageSource {
   let forms: Promise<boolean> | undefined;
@@ -53,7 +76,7 @@ export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions): PageSource {
       try {
         const input = await extractPageLayout(page, index, { forms: await hasForms(), scanned });
         checkpoint();
-        return pageNeedsOcr(input) ? await ocrPdfPage(page, input, ocrOpts) : input;
+        return pageNeedsOcr(input) ? await ocrPdfPage(page, input, ocrOpts) : await readPictures(page, input, ocrOpts);
       } finally {
         page.cleanup();
       }

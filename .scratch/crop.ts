@@ -1,0 +1,21 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { withPdfPages } from '../src/convert/pdf/document.js';
+import { extractPageLayout } from '../src/convert/pdf/extract.js';
+import { renderPageGray } from '../src/convert/pdf/render.js';
+import { cropGray, picturesToRead } from '../src/convert/source/image-text.js';
+import { toPgm } from '../src/convert/ocr/image.js';
+const [file, pg] = process.argv.slice(2);
+await withPdfPages(new Uint8Array(readFileSync(file)), async (pdf) => {
+  const page = await pdf.getPage(Number(pg ?? 0));
+  const input = await extractPageLayout(page, 0, {});
+  const r = await renderPageGray(page, 150);
+  writeFileSync('/tmp/full.pgm', toPgm(r));
+  picturesToRead(input).forEach((b, i) => { const c = cropGray(r, b); if (c) writeFileSync(`/tmp/crop${i}.pgm`, toPgm(c)); console.log(i, b); });
+});
+import { ocrPicture } from '../src/convert/ocr/index.js';
+import { pictureWords } from '../src/convert/source/image-text.js';
+const pgm = readFileSync('/tmp/crop2.pgm');
+const m = /^P5\n(\d+) (\d+)\n255\n/.exec(pgm.toString('latin1', 0, 30))!;
+const img = { data: new Uint8Array(pgm.subarray(m[0].length)), width: +m[1], height: +m[2], pointsPerPixel: 72 / 150 };
+const runs = await ocrPicture(img, { langs: ["eng"] }); console.log("all", runs.map((r) => `${r.text}:${r.confidence}`));
+console.log(runs.map((r) => `${r.text}:${r.confidence}`), pictureWords(runs).length);
