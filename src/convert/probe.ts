@@ -5,6 +5,7 @@ import { PROBE_SAMPLE_PAGES } from './limits.js';
 import type { PageLayoutInput } from './layout/types.js';
 import { withPdfPages, type PdfPages } from './pdf/document.js';
 import { finishDocument, laidOut, type ParsedDocument } from './pipeline.js';
+import { picturesToRead } from './source/image-text.js';
 import { pageNeedsOcr } from './source/ocr-rules.js';
 import type { WindowPage } from './window-page.js';
 import { sniffMediaType, type MediaType } from './sniff.js';
@@ -135,7 +136,9 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
   // this reading converts exactly as the pool would convert it.
   const scanned = scannedDocumentCheck(doc);
   const laid: WindowPage[] = [];
-  const whole = sample.length === pages;
+  // Reusable when every page was read and none needs OCR, of the page or of its pictures
+  // (source/image-text.ts): OCR depends on `lang`.
+  let reusable = sample.length === pages;
   for (const i of sample) {
     if (sampled > 0 && Date.now() > sampleUntil) break;
     sampled++;
@@ -144,17 +147,18 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
       const input = await extractPageLayout(page, i, { scanned });
       if (usableTextLayer(input)) usable++;
       if (pageNeedsOcr(input)) probe.scannedPages++;
+      reusable &&= !pageNeedsOcr(input) && picturesToRead(input).length === 0;
       probe.hasTables ||= looksLikeTable(input);
       probe.hasFormulas ||= looksLikeFormulas(input);
       probe.hasImages ||= input.images.length > 0;
       for (const r of input.runs) texts.push(r.text);
-      if (whole && probe.scannedPages === 0) laid.push(laidOut(i, input));
+      if (reusable) laid.push(laidOut(i, input));
     } finally {
       page.cleanup();
     }
   }
   probe.textLayerCoverage = sampled > 0 ? usable / sampled : 0;
   probe.script = dominantScript(texts);
-  if (whole && sampled === pages && probe.scannedPages === 0) return { ...probe, parsed: finishDocument(laid) };
+  if (reusable && sampled === pages) return { ...probe, parsed: finishDocument(laid) };
   return probe;
 }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { parseInThread } from '../../src/convert/pipeline.js';
+import { probeInThread } from '../../src/convert/probe.js';
 import { terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { cropGray, pictureWords, picturesToRead, placeRuns } from '../../src/convert/source/image-text.js';
 import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
@@ -84,4 +85,15 @@ test('a photograph-like picture adds no words', async () => {
   const md = doc.pages[0];
   const after = md.slice(md.indexOf('<!-- image -->') + '<!-- image -->'.length).trim();
   assert.equal(after, '', `nothing read from the noise: ${after}`);
+});
+
+test('a short document with a picture to read is parsed again, not taken from the probe’s reading', async () => {
+  // The probe reads pages without OCR; its reading may stand in for the parse only when no OCR,
+  // of a page or of a picture, is due (probe.ts).
+  const withPicture = await pageWithPicture(await textImagePng(['Harvest Festival Programme']));
+  assert.equal((await probeInThread(withPicture)).parsed, undefined);
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([612, 792]).drawText('A page of plain prose with nothing else on it at all.', { x: 72, y: 700, size: 11, font });
+  assert.ok((await probeInThread(await doc.save())).parsed, 'a plain page is reused');
 });
