@@ -5,7 +5,8 @@
 //   npx tsx eval/snapshot.ts <outDir>        (DOCCONV_SHARED_DIR, default ../shared)
 //   npx tsx eval/snapshot.ts --diff <dirA> <dirB>
 // SNAPSHOT_ONLY=<substring> limits the files; SNAPSHOT_IN_THREAD=1 parses in this thread, one
-// sequential run (parseInThread), the reference the pooled output must equal.
+// sequential run (parseInThread), the reference the pooled output must equal. SNAPSHOT_PROBE=1
+// probes each file first, as the service does (the parse then reuses the probe's reading).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -28,9 +29,13 @@ function inputs(): Array<{ name: string; file: string }> {
 }
 
 async function snapshot(outDir: string): Promise<void> {
-  const { parseDocument, shutdownConvertPool } = await import('../src/convert/index.js');
+  const { parseDocument, probeDocument, shutdownConvertPool } = await import('../src/convert/index.js');
   const inThread = process.env.SNAPSHOT_IN_THREAD === '1';
-  const parse = inThread ? await inThreadParser() : parseDocument;
+  const probed: typeof parseDocument = async (bytes, o) => {
+    await probeDocument(bytes, { signal: o.signal }).catch(() => undefined); // a refused probe: the parse says why
+    return parseDocument(bytes, o);
+  };
+  const parse = inThread ? await inThreadParser() : process.env.SNAPSHOT_PROBE === '1' ? probed : parseDocument;
   mkdirSync(outDir, { recursive: true });
   for (const { name, file } of inputs()) {
     if (process.env.SNAPSHOT_ONLY && !name.includes(process.env.SNAPSHOT_ONLY)) continue;

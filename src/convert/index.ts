@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { ParseAbortedError, ParseError, type ParseErrorCode } from './errors.js';
 import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES, PROBE_BUDGET_MS } from './limits.js';
 import { resolveOcrLanguages } from './ocr/languages.js';
-import type { PageProgress, ParsedDocument, PipelineResult } from './pipeline.js';
+import type { PageProgress, ParsedDocument } from './pipeline.js';
+import type { FinalizePayload, RunOutcome } from './pool/worker.js';
 import { failedPage, type WindowPage } from './window-page.js';
 import { WorkerPool } from './pool/pool.js';
 import { pdfjsWorkerBootstrap } from './pdf/pdfjs-worker.js';
@@ -104,13 +105,14 @@ let nextDocument = 1;
 export async function probeDocument(bytes: Uint8Array, opts: ProbeOptions = {}): Promise<DocumentProbe> {
   requireSupported(bytes);
   const budgetMs = opts.budgetS !== undefined ? opts.budgetS * 1000 : PROBE_BUDGET_MS;
-  const { parsed, ...probe } = await convertPool().run<ProbeOutcome>('probe', { bytes: sharedBytes(bytes), budgetMs }, {
+  const { parsed, scanned, ...probe } = await convertPool().run<ProbeOutcome>('probe', { bytes: sharedBytes(bytes), budgetMs }, {
     group: opts.owner ?? `doc-${nextDocument++}`,
     signal: opts.signal,
     pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S,
     budgetMs,
   });
   if (parsed) parsedByProbe.set(bytes, parsed);
+  if (scanned !== undefined) scanVerdicts.set(bytes, scanned);
   return probe;
 }
 
@@ -120,6 +122,12 @@ export async function probeDocument(bytes: Uint8Array, opts: ProbeOptions = {}):
  * the caller's array; the caller must not change the bytes afterwards.
  */
 const parsedByProbe = new WeakMap<Uint8Array, ParsedDocument>();
+
+/**
+ * The probe's scan verdict per caller array (pdf/scan-sample.ts), handed to every parse run so no
+ * worker reads the first pages' operator lists again to reach the same verdict.
+ */
+const scanVerdicts = new WeakMap<Uint8Array, boolean>();
 
 /**
  * Markdown per physical page (per selected page with `pages`). Throws ParseError, LanguageError
@@ -150,20 +158,22 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
   setMaxListeners(0, signal); // one listener per run
   const claim = new Int32Array(new SharedArrayBuffer(4));
-  const payload = { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, claim, maxPages: PARSE_CHUNK_PAGES, pageIndexes: opts.pages, skipFailedPages: skip, documentKey };
+  const payload = { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, claim, maxPages: PARSE_CHUNK_PAGES, pageIndexes: opts.pages, skipFailedPages: skip, documentKey, scanned: scanVerdicts.get(bytes) };
   const seen = new Set<number>();
   const report = (index: number, pages: number, error?: ParseErrorCode) => {
     if (seen.has(index)) return; // a run restarted on a repaired page tree reports pages again
     seen.add(index);
     opts.onPage?.({ index, pagesDone: seen.size, pages, ...(error ? { error } : {}) });
   };
+  // Runs' pages stay encoded (pool/worker.ts RunOutcome): this thread only relays them.
+  const encoded: Uint8Array[] = [];
   const pages: WindowPage[] = [];
   let complete: ParsedDocument | undefined;
   let failure: { err: unknown } | undefined;
   let claimable = Infinity;
   const run = (onStart?: (claimable: number) => void): Promise<void> => {
     const taken: number[] = [];
-    return pool.run<PipelineResult>('parse', payload, {
+    return pool.run<RunOutcome>('parse', payload, {
       signal,
       group,
       pageTimeoutS: opts.pageTimeoutS,
@@ -177,7 +187,7 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
         if (r.complete) {
           complete ??= r.complete;
           stop.abort(); // the other runs' pages are not needed
-        } else pages.push(...r.pages);
+        } else if (r.encoded) encoded.push(r.encoded);
       },
       (err: unknown) => {
         if (skip && err instanceof ParseError && !opts.signal?.aborted && !complete) {
@@ -207,7 +217,8 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   if (complete) return complete;
   if (failure) throw failure.err;
   if (signal.aborted) throw new ParseAbortedError();
-  return pool.run<ParsedDocument>('finalize', { pages, withFailed: skip }, { signal, group, pageTimeoutS: opts.pageTimeoutS });
+  const finalize: FinalizePayload = { encoded, pages, withFailed: skip };
+  return pool.run<ParsedDocument>('finalize', finalize, { signal, group, pageTimeoutS: opts.pageTimeoutS, transfer: encoded.map((b) => b.buffer as ArrayBuffer) });
 }
 
 export interface RenderOptions {

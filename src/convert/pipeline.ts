@@ -65,6 +65,8 @@ export interface PipelineOptions {
    * of it remain to be claimed, so the next run here does not reopen it (pdf/document.ts).
    */
   documentKey?: string;
+  /** The document's scan verdict when the probe already reached it (pdf/scan-sample.ts). */
+  scanned?: boolean;
 }
 
 export interface ParsedDocument {
@@ -198,7 +200,7 @@ async function parsePdf(bytes: Uint8Array, opts: PipelineOptions): Promise<Pipel
   const work = async (pdf: PdfPages): Promise<PipelineResult> => {
     // A rebuilt page tree may count pages differently: that run lays out the whole selection alone.
     const first = attempt++ === 0;
-    const result = await runWindow(pdfPageSource(pdf, ocrOptions(opts)), first ? opts : { ...opts, maxPages: undefined }, first ? claim : newClaim());
+    const result = await runWindow(pdfPageSource(pdf, ocrOptions(opts), opts.scanned), first ? opts : { ...opts, maxPages: undefined }, first ? claim : newClaim());
     claimable = result.claimable;
     return result;
   };

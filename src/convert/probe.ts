@@ -106,7 +106,11 @@ export function dominantScript(texts: string[]): Script {
  * document: PROBE_SAMPLE_PAGES pages or fewer). The parse then reuses it instead of opening and
  * reading the document a second time (issue 11 item 3); OCR pages depend on `lang`, so not those.
  */
-export type ProbeOutcome = DocumentProbe & { parsed?: ParsedDocument };
+export type ProbeOutcome = DocumentProbe & {
+  parsed?: ParsedDocument;
+  /** The document's scan verdict (pdf/scan-sample.ts) when the probe reached it: the parse runs reuse it. */
+  scanned?: boolean;
+};
 
 /**
  * Probes in this thread (a pool worker). Past `sampleUntil` (epoch ms) no further page is sampled:
@@ -160,5 +164,6 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
   probe.textLayerCoverage = sampled > 0 ? usable / sampled : 0;
   probe.script = dominantScript(texts);
   if (reusable && sampled === pages) return { ...probe, parsed: finishDocument(laid) };
-  return probe;
+  const verdict = scanned.reached();
+  return verdict === undefined ? probe : { ...probe, scanned: verdict };
 }

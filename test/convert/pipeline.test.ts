@@ -5,6 +5,7 @@ import { ParseAbortedError, ParseError, LanguageError, convertPoolHealth, conver
 import { splitPdf } from '../../src/convert/pdf/split.js';
 import { parseInThread, runPipeline } from '../../src/convert/pipeline.js';
 import { needsFinerOcr } from '../../src/convert/source/ocr-rules.js';
+import { decodeWindowPages, encodeWindowPages, type WindowPage } from '../../src/convert/window-page.js';
 import { isUniform, ocrImage, terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ROBUSTNESS_DIR, imageOnlyPdf, multiPageTiff, sampleLines, textImagePng, textPdf, words } from './exec-fixtures.js';
@@ -61,7 +62,22 @@ test('a document spread over several workers equals one sequential run (sparse p
     assert.equal(indexes.size, pages);
     // The context matters: a later title page is a heading (body 10 pt from the pages before it).
     for (const p of sparse.slice(1)) assert.match(pooled.pages[p], /^#+ Chapter/m);
+    // Probed first, as the service does: the runs take the probe's scan verdict; same output.
+    const probedBytes = new Uint8Array(pdf);
+    await probeDocument(probedBytes);
+    assert.deepEqual(await parseDocument(probedBytes, { pageTimeoutS: 30 }), pooled);
   }
+});
+
+test('a run\'s pages travel as one buffer of their own (transferred, not cloned) and decode to the same pages', () => {
+  const pages: WindowPage[] = [
+    { index: 3, sizes: [[10, 420]], model: { width: 612, height: 792, blocks: [] } },
+    { index: 4, sizes: [[14, 12]], input: { index: 4, width: 612, height: 792, runs: [], rules: [], images: [], fromOcr: false } },
+  ];
+  const encoded = encodeWindowPages(pages);
+  assert.equal(encoded.byteOffset, 0);
+  assert.equal(encoded.byteLength, encoded.buffer.byteLength);
+  assert.deepEqual(decodeWindowPages(encoded), pages);
 });
 
 test('a long document queues its page windows as workers free up, never all at once', async () => {

@@ -52,3 +52,22 @@ test('a cover image alone does not make a document a scan: prose pages stay text
     assert.deepEqual(backward.get(i), forward.get(i));
   }
 });
+
+test('the probe reaches the scan verdict, and a check given it reads no page again (issue 11)', async () => {
+  const { probeInThread } = await import('../../src/convert/probe.js');
+  // More pages than the probe reads whole, so it does not parse them itself and hands the verdict on.
+  const scan = await probeInThread(await makePdf([0, 1, 2, 3, 4, 5, 6, 7], 8));
+  const prose = await probeInThread(await makePdf([0], 8));
+  assert.equal(scan.scanned, true);
+  assert.equal(prose.scanned, false);
+  let reads = 0;
+  const pdf = { numPages: 8, getPage: () => { reads++; return Promise.reject(new Error('not read')); } };
+  const decided = scannedDocumentCheck(pdf as never, true);
+  assert.equal(decided.reached(), true);
+  assert.equal(await decided(), true);
+  assert.equal(reads, 0);
+  // The pages of a scan read with the handed-on verdict are those read without it.
+  const bytes = await makePdf([0, 1, 2, 3]);
+  const { parseInThread } = await import('../../src/convert/pipeline.js');
+  assert.deepEqual(await parseInThread(bytes, { langs: ['eng'], pageTimeoutS: 30, scanned: true }), await parseInThread(bytes, { langs: ['eng'], pageTimeoutS: 30 }));
+});

@@ -11,6 +11,9 @@ const SAMPLE_PAGES = 3;
 
 export type ScannedCheck = (seen?: { index: number; backdrop: boolean }) => Promise<boolean>;
 
+/** A check that also tells its verdict once reached (the probe hands it to the parse runs). */
+export type SettlingCheck = ScannedCheck & { reached(): boolean | undefined };
+
 async function pageBackdrop(pdf: Pick<PdfPages, 'getPage'>, index: number): Promise<boolean> {
   const page = await pdf.getPage(index);
   const viewport = page.getViewport({ scale: 1 });
@@ -19,12 +22,17 @@ async function pageBackdrop(pdf: Pick<PdfPages, 'getPage'>, index: number): Prom
   return hasScanBackdrop(graphics, viewport.width, viewport.height);
 }
 
-/** Most of the sampled pages (two at least, where there are two) lie over a page-sized image. */
-export function scannedDocumentCheck(pdf: Pick<PdfPages, 'getPage' | 'numPages'>): ScannedCheck {
+/**
+ * Most of the sampled pages (two at least, where there are two) lie over a page-sized image.
+ * `decided`: the verdict already reached on this document (by the probe, from the same bytes),
+ * so this thread does not read the sampled pages' operator lists again.
+ */
+export function scannedDocumentCheck(pdf: Pick<PdfPages, 'getPage' | 'numPages'>, decided?: boolean): SettlingCheck {
   const sample = Math.min(SAMPLE_PAGES, pdf.numPages);
   const known = new Map<number, boolean>();
-  let verdict: Promise<boolean> | undefined;
-  return (seen) => {
+  let verdict: Promise<boolean> | undefined = decided === undefined ? undefined : Promise.resolve(decided);
+  let reached = decided;
+  const check: ScannedCheck = (seen) => {
     if (seen && seen.index < sample) known.set(seen.index, seen.backdrop);
     verdict ??= (async () => {
       let scans = 0;
@@ -36,8 +44,10 @@ export function scannedDocumentCheck(pdf: Pick<PdfPages, 'getPage' | 'numPages'>
         }
         if (backdrop) scans++;
       }
-      return scans >= Math.min(2, sample) && scans * 2 >= sample;
+      reached = scans >= Math.min(2, sample) && scans * 2 >= sample;
+      return reached;
     })();
     return verdict;
   };
+  return Object.assign(check, { reached: () => reached });
 }

@@ -5,7 +5,8 @@ import { renderPagePng } from '../pdf/render.js';
 import { splitPdfWindowsInThread } from '../pdf/split.js';
 import { imagePageCount, imagePagePng } from '../images.js';
 import { finishDocument, runPipeline } from '../pipeline.js';
-import type { WindowPage } from '../window-page.js';
+import { decodeWindowPages, encodeWindowPages, type WindowPage } from '../window-page.js';
+import type { ParsedDocument } from '../pipeline.js';
 import { probeInThread } from '../probe.js';
 import { sniffMediaType } from '../sniff.js';
 import { ParseAbortedError, ParseError } from '../errors.js';
@@ -13,9 +14,16 @@ import { serveTasks, type TaskContext } from './protocol.js';
 
 export interface ParsePayload {
   bytes: Uint8Array; langs: string[]; pageTimeoutS: number; claim?: Int32Array; maxPages?: number;
-  pageIndexes?: number[]; skipFailedPages?: boolean; documentKey?: string;
+  pageIndexes?: number[]; skipFailedPages?: boolean; documentKey?: string; scanned?: boolean;
 }
-export interface FinalizePayload { pages: WindowPage[]; withFailed?: boolean }
+/**
+ * What a parse run answers: the finished document when it laid out every page itself, else its
+ * pages encoded in one transferred buffer (window-page.ts), which the main thread hands on to the
+ * document pass without decoding.
+ */
+export interface RunOutcome { claimable: number; complete?: ParsedDocument; encoded?: Uint8Array }
+/** `encoded`: the runs' pages as they answered them; `pages`: pages made by the caller (failed runs). */
+export interface FinalizePayload { encoded: Uint8Array[]; pages: WindowPage[]; withFailed?: boolean }
 export interface ProbePayload { bytes: Uint8Array; budgetMs?: number }
 export interface RenderPayload { bytes: Uint8Array; dpi: number; first?: number; last?: number }
 export interface SplitPayload { bytes: Uint8Array; size: number; windows?: ReadonlyArray<{ first: number; last: number }> }
@@ -35,12 +43,20 @@ async function parse(p: ParsePayload, ctx: TaskContext) {
     pageIndexes: p.pageIndexes,
     skipFailedPages: p.skipFailedPages,
     documentKey: p.documentKey,
+    scanned: p.scanned,
     // With partial results the pool must know which pages a run that dies had taken.
     onClaim: p.skipFailedPages ? (index) => void ctx.emit({ type: 'claim', index }) : undefined,
     onStart: (pages, total) => void ctx.emit({ type: 'start', pages, total }),
     onPage: (e) => void ctx.emit({ type: 'page', ...e }),
   });
-  return { result };
+  if (result.complete) return { result: { claimable: result.claimable, complete: result.complete } satisfies RunOutcome };
+  const encoded = encodeWindowPages(result.pages);
+  return { result: { claimable: result.claimable, encoded } satisfies RunOutcome, transfer: [encoded.buffer as ArrayBuffer] };
+}
+
+function finalize(p: FinalizePayload) {
+  const pages = p.encoded.flatMap(decodeWindowPages).concat(p.pages);
+  return { result: finishDocument(pages, p.withFailed) };
 }
 
 async function probe(p: ProbePayload, ctx: TaskContext) {
@@ -112,7 +128,7 @@ serveTasks(async (kind, payload, ctx) => {
     case 'parse':
       return parse(payload as ParsePayload, ctx);
     case 'finalize':
-      return { result: finishDocument((payload as FinalizePayload).pages, (payload as FinalizePayload).withFailed) };
+      return finalize(payload as FinalizePayload);
     case 'probe':
       return probe(payload as ProbePayload, ctx);
     case 'render':

@@ -5,7 +5,7 @@ import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
 import { ocrImage, ocrPicture, type OcrEngine } from '../ocr/index.js';
 import type { PdfPages } from '../pdf/document.js';
 import { extractPageLayout } from '../pdf/extract.js';
-import { scannedDocumentCheck } from '../pdf/scan-sample.js';
+import { scannedDocumentCheck, type ScannedCheck } from '../pdf/scan-sample.js';
 import type { PDFPageProxy } from '../pdf/open.js';
 import { renderPageGray } from '../pdf/render.js';
 import { cropGray, pictureWords, picturesToRead, placeRuns } from './image-text.js';
@@ -59,8 +59,17 @@ async function readPictures(page: PDFPageProxy, input: PageLayoutInput, ocrOpts:
   return read.length === 0 ? input : { ...input, runs: [...input.runs, ...added], readPictures: read };
 }
 
-/** Pages of an opened PDF (withPdfPages: the page-tree repair is inside). */
-export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions): PageSource {
+/**
+ * The scan verdict per opened document in this thread: a document kept open between runs
+ * (pdf/document.ts withKeptPdfPages) reads its sampled pages once, not once per run.
+ */
+const scanChecks = new WeakMap<PdfPages['doc'], ScannedCheck>();
+
+/**
+ * Pages of an opened PDF (withPdfPages: the page-tree repair is inside). `scanned`: the document's
+ * scan verdict when the probe already reached it (pdf/scan-sample.ts).
+ */
+export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions, scanned?: boolean): PageSource {
   let forms: Promise<boolean> | undefined;
   // Asked once per document: with form fields, every page's annotations are read for their values.
   const hasForms = (): Promise<boolean> =>
@@ -68,13 +77,14 @@ export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions): PageSource {
       (fields) => fields !== null && Object.keys(fields).length > 0,
       () => false,
     ));
-  const scanned = scannedDocumentCheck(pdf);
+  const scannedCheck = scanChecks.get(pdf.doc) ?? scannedDocumentCheck(pdf, scanned);
+  scanChecks.set(pdf.doc, scannedCheck);
   return {
     pageCount: pdf.numPages,
     async page(index, checkpoint) {
       const page = await pdf.getPage(index);
       try {
-        const input = await extractPageLayout(page, index, { forms: await hasForms(), scanned });
+        const input = await extractPageLayout(page, index, { forms: await hasForms(), scanned: scannedCheck });
         checkpoint();
         return pageNeedsOcr(input) ? await ocrPdfPage(page, input, ocrOpts) : await readPictures(page, input, ocrOpts);
       } finally {
