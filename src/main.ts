@@ -5,6 +5,7 @@ import { ConfigError, LIMITS, loadConfig, type Config } from './config.js';
 import { openStore } from './store/index.js';
 import { createMetricsServer } from './metrics/server.js';
 import { createServiceMetrics } from './metrics/registry.js';
+import { releaseStartupMemory } from './release-memory.js';
 
 async function main(): Promise<void> {
   keepWasmOnBaselineTier(); // before the store compiles PGlite (see wasm-tiering.ts)
@@ -45,7 +46,10 @@ async function main(): Promise<void> {
   }
   // Warmed after listen: /health answers at once; the first document does not pay the start-up.
   parser.warmConvertPool().then(
-    () => app.log.info('convert worker pool warm'),
+    () => {
+      releaseStartupMemory();
+      app.log.info('convert worker pool warm');
+    },
     (err: unknown) => app.log.error({ err }, 'convert worker pool failed to start'),
   );
 

@@ -7,30 +7,27 @@
 // collection a second it was 604 MB. So a release of at least RELEASE_COLLECT_BYTES schedules one
 // full collection RELEASE_COLLECT_DELAY_MS later (releases in between share it): one pause of tens
 // of milliseconds per burst, not per request.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { fullCollection } from './convert/full-collection.js';
 
 export const RELEASE_COLLECT_BYTES = 16 * 1024 * 1024;
 export const RELEASE_COLLECT_DELAY_MS = 1_000;
 
-let collect: (() => void) | undefined;
 let timer: NodeJS.Timeout | undefined;
-
-/** Node exposes V8's collector only behind --expose-gc; set here once, read from a fresh context. */
-function collector(): () => void {
-  if (!collect) {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  }
-  return collect;
-}
 
 /** Call after dropping the last reference to `bytes` bytes of buffers. */
 export function releasedLargeBuffer(bytes: number): void {
   if (bytes < RELEASE_COLLECT_BYTES || timer) return;
   timer = setTimeout(() => {
     timer = undefined;
-    collector()();
+    fullCollection();
   }, RELEASE_COLLECT_DELAY_MS);
   timer.unref();
+}
+
+/**
+ * Once the service has started (store migrated, pool warm): start-up leaves garbage that an idle
+ * main thread would keep for good (measured: idle RSS 329-369 MiB → 323 with one collection).
+ */
+export function releaseStartupMemory(): void {
+  fullCollection();
 }

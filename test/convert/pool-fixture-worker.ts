@@ -1,4 +1,5 @@
 // A pool worker for test/convert/pool.test.ts: misbehaves on request (crash, hang, ignore cancel).
+import { getHeapStatistics } from 'node:v8';
 import { threadId } from 'node:worker_threads';
 import { serveTasks } from '../../src/convert/pool/protocol.js';
 
@@ -15,6 +16,14 @@ serveTasks(async (kind, payload, ctx) => {
       held.push(Array.from({ length: 8 }, () => new Array(1_000_000).fill(threadId + 0.5)));
       return { result: threadId };
     }
+    case 'litter': {
+      // ~64 MB of garbage (nothing kept): what a document's objects become once its run is over.
+      let sum = 0;
+      for (let i = 0; i < 8; i++) sum += new Array(1_000_000).fill(i + 0.5).length;
+      return { result: { used: getHeapStatistics().used_heap_size, sum } };
+    }
+    case 'heap-used':
+      return { result: getHeapStatistics().used_heap_size };
     case 'exit':
       process.exit(3); // ends this worker thread only
       break;

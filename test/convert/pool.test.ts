@@ -1,6 +1,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkerPool } from '../../src/convert/pool/pool.js';
+import { WORKER_IDLE_COLLECT_MS } from '../../src/convert/pool/protocol.js';
 import { ParseAbortedError, ParseError } from '../../src/convert/errors.js';
 
 const pool = new WorkerPool(new URL('./pool-fixture-worker.ts', import.meta.url), 1);
@@ -99,6 +100,13 @@ test('a fixed task budget (the probe\'s) is not extended by the page count the t
   await assert.rejects(pool.run('pages', { pages: 1000, ms: 20 }, { pageTimeoutS: 30, budgetMs: 100 }), isCode('document_too_complex'));
   // 100 ms plus the kill grace, not 1,000 pages × 30 s.
   assert.ok(Date.now() - started < 10_000);
+});
+
+test('a worker left idle collects the garbage its task left (issue 11: idle memory)', async () => {
+  const { used: littered } = await pool.run<{ used: number }>('litter', null, { pageTimeoutS: 5 });
+  await new Promise((r) => setTimeout(r, WORKER_IDLE_COLLECT_MS + 500));
+  const after = await pool.run<number>('heap-used', null, { pageTimeoutS: 5 });
+  assert.ok(after < littered - 32 * 1024 * 1024, `heap in use ${littered} → ${after} bytes`);
 });
 
 test('a worker holding too much heap after its task is replaced by a fresh one; others are kept', async () => {
