@@ -5,7 +5,7 @@ import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.j
 import { runTableTest, tableTests } from './table-tests.js';
 import { blockText, type BBox, type CaseTruth, type TruthCell } from './truth.js';
 
-export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes'] as const;
+export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes', 'continued-paragraphs'] as const;
 export type Property = (typeof PROPERTIES)[number];
 
 export interface PropertyResult {
@@ -271,7 +271,7 @@ function lists(truth: CaseTruth, parsed: ParsedMarkdown[]): PropertyResult {
 
 /** A converter's typed blocks of one page (formats=blocks, DECISIONS §8), as far as the checks read them. */
 export interface OutputPage {
-  blocks: Array<{ type: string; bbox: BBox; level?: number }>;
+  blocks: Array<{ type: string; bbox: BBox; level?: number; continues?: boolean }>;
 }
 
 /** A box matches when intersection over union reaches this (the usual detection threshold). */
@@ -325,11 +325,38 @@ function blockBoxes(truth: CaseTruth, models: OutputPage[]): PropertyResult {
 }
 
 /**
+ * Paragraphs continued over a page break: each truth paragraph that goes on from the previous page
+ * has an output paragraph marked `continues` where it was drawn, and no other output paragraph is
+ * marked so (a false join). Applies where either side has one.
+ */
+function continuedParagraphs(truth: CaseTruth, models: OutputPage[]): PropertyResult {
+  let checked = 0;
+  let passed = 0;
+  const wrong: string[] = [];
+  truth.pages.forEach((page, p) => {
+    const marked = (models[p]?.blocks ?? []).filter((o) => o.type === 'paragraph' && o.continues);
+    const wanted = page.blocks.flatMap((b, i) => (b.kind === 'paragraph' && b.continues ? [{ text: b.text, box: page.boxes[i] }] : []));
+    for (const w of wanted) {
+      checked++;
+      if (marked.some((o) => iou(w.box, o.bbox) >= BOX_MATCH)) passed++;
+      else wrong.push(`p${p + 1} not marked continued: "${w.text.slice(0, 30)}"`);
+    }
+    for (const o of marked) {
+      if (wanted.some((w) => iou(w.box, o.bbox) >= BOX_MATCH)) continue;
+      checked++;
+      wrong.push(`p${p + 1} a paragraph marked continued that starts one`);
+    }
+  });
+  return result('continued-paragraphs', passed, checked, wrong);
+}
+
+/**
  * Every property for one case; those with `checked === 0` do not apply to it (`block-boxes` only
  * when the converter's blocks are given).
  */
 export function checkCase(truth: CaseTruth, pages: string[], models?: OutputPage[]): PropertyResult[] {
   const parsed = truth.pages.map((_, p) => parseMarkdown(pages[p] ?? '', clean));
   const boxes = models ? blockBoxes(truth, models) : { property: 'block-boxes' as const, pass: true, score: 1, checked: 0 };
-  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes];
+  const continued = models ? continuedParagraphs(truth, models) : { property: 'continued-paragraphs' as const, pass: true, score: 1, checked: 0 };
+  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes, continued];
 }

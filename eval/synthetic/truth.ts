@@ -14,8 +14,11 @@ export type BBox = [number, number, number, number];
 
 export type TruthBlock =
   | { kind: 'heading'; level: number; text: string }
-  /** Prose, captions, footnotes, template lines: text that must appear, in order. */
-  | { kind: 'paragraph'; text: string }
+  /**
+   * Prose, captions, footnotes, template lines: text that must appear, in order. `continues`: the
+   * rest of the previous page's last paragraph, a sentence cut by the page break.
+   */
+  | { kind: 'paragraph'; text: string; continues?: boolean }
   | { kind: 'list-item'; text: string; depth: number; ordered: boolean }
   /** `headerRows`: rows at the top that are headings (group headings, column headings, units). */
   | { kind: 'table'; rows: number; cols: number; cells: TruthCell[]; headerRows?: number };

@@ -11,7 +11,7 @@ import { ServiceError } from '../errors/service-error.js';
 import { isErrorCode } from '../errors/catalogue.js';
 import { newJobId } from '../jobs/service.js';
 import type { DocumentProbe } from '../models/types.js';
-import { chargedPages, pageDetail, wantsBlocks, type PageDetail } from '../models/page-detail.js';
+import { chargedPages, documentMarkdown, pageDetail, wantsBlocks, type PageDetail } from '../models/page-detail.js';
 import { convertSchema, type ConvertResult } from './schemas/convert.js';
 import { isWholeDocument, selectPages } from './page-ranges.js';
 import { readConvertUpload, type ConvertFields, type ConvertUpload } from './convert-form.js';
@@ -47,7 +47,7 @@ export function buildConvertResult(pages: string[], meta: ConvertResult['meta'],
     return l ? { ...page, width: l.width, height: l.height, blocks: l.blocks } : page;
   });
   const fullMeta = detail.failed ? { ...meta, failed_pages: detail.failed.map((f) => f.index) } : meta;
-  return { markdown: pages.join('\n\n'), pages: out, meta: fullMeta };
+  return { markdown: documentMarkdown(pages, detail), pages: out, meta: fullMeta };
 }
 
 type Path = 'sync' | 'async';
@@ -261,7 +261,7 @@ async function convertSync(
   request.log.info({ pages: pageCount, timing_ms: meta.timing_ms, model, path: 'sync' }, 'converted');
   await accepted(200, null);
   if (fields.formats === 'md') {
-    reply.code(200).type('text/markdown; charset=utf-8').send(pages.join('\n\n'));
+    reply.code(200).type('text/markdown; charset=utf-8').send(documentMarkdown(pages, detail));
   } else {
     reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(pages, meta, detail));
   }

@@ -8,6 +8,7 @@ import { ServiceError } from '../errors/service-error.js';
 import { tokensEqual } from '../jobs/crypto.js';
 import type { StoredResult } from '../jobs/result-store.js';
 import { buildConvertResult } from './convert.js';
+import { documentMarkdown } from '../models/page-detail.js';
 import { jsonResultSchema, markdownResultSchema, resultSchema } from './schemas/results.js';
 import './jobs-runtime.js';
 
@@ -56,8 +57,8 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     const as = shape === 'negotiate' ? negotiateResult(request.headers.accept, result.formats) : shape;
     reply.header('cache-control', 'no-store');
     request.log.info({ job_id: id, account: job.accountId }, 'result read');
-    if (as === 'markdown') return reply.code(200).type('text/markdown; charset=utf-8').send(result.pages.join('\n\n'));
-    return reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(result.pages, result.meta, { indexes: result.indexes, failed: result.failed, layout: result.layout }));
+    if (as === 'markdown') return reply.code(200).type('text/markdown; charset=utf-8').send(documentMarkdown(result.pages, result));
+    return reply.code(200).type('application/json; charset=utf-8').send(buildConvertResult(result.pages, result.meta, { indexes: result.indexes, failed: result.failed, layout: result.layout, markdown: result.markdown }));
   };
   const config = { auth: ROUTE_AUTH.token };
   // No implicit HEAD: it would run the read and purge the result without delivering it (spec §3:

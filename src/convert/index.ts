@@ -148,7 +148,7 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   if (known) {
     if (opts.signal?.aborted) throw new ParseAbortedError();
     known.pages.forEach((_, index) => opts.onPage?.({ index, pagesDone: index + 1, pages: known.pages.length }));
-    return { pages: [...known.pages], pageModels: [...known.pageModels] };
+    return { pages: [...known.pages], pageModels: [...known.pageModels], markdown: known.markdown };
   }
   const pool = convertPool();
   const doc = sharedBytes(bytes);

@@ -100,8 +100,9 @@ export interface Block {
 
   /**
    * Tables: this table goes on from the last table block of the previous page (a table continued
-   * over a page break, layout/table-pages.ts). The page's own Markdown keeps its part as printed
-   * (DECISIONS §8).
+   * over a page break, layout/table-pages.ts). Paragraphs: this paragraph goes on from the last
+   * paragraph of the previous page (a sentence cut by the page break, layout/paragraph-pages.ts).
+   * The page's own Markdown keeps its part as printed (DECISIONS §8).
    */
   continues?: boolean;
   /** With `continues`: its first rows repeat the header of the part before (a joining reader drops them). */
@@ -139,7 +140,7 @@ export interface RenderedBlock {
   level?: number;
   depth?: number;
   marker?: string;
-  /** Tables continued from the previous page (see Block). */
+  /** Tables and paragraphs continued from the previous page (see Block). */
   continues?: boolean;
   repeatedHeaderRows?: number;
 }

@@ -9,6 +9,7 @@ import { createLayoutContext, layoutPage, runDocumentPasses } from './layout/ind
 import { MIN_PAGE_CHARS_FOR_BODY, recordSizes } from './layout/context.js';
 import type { PageLayoutInput } from './layout/types.js';
 import { pageMarkdown, renderPage } from './markdown/render.js';
+import { documentMarkdown } from './markdown/document.js';
 import type { PageModel, RenderedPage } from './model.js';
 import { PageTreeError, withKeptPdfPages, withPdfPages, type PdfPages } from './pdf/document.js';
 import { KEEP_OPEN_IDLE_MS } from './limits.js';
@@ -74,6 +75,11 @@ export interface ParsedDocument {
   pages: string[];
   /** The typed blocks of each page, rendered (same order as `pages`); `pages[i]` is their join. */
   pageModels: RenderedPage[];
+  /**
+   * The document's Markdown: `pages` joined by blank lines, a paragraph continued over a page break
+   * joined to the one it continues (markdown/document.ts).
+   */
+  markdown: string;
   /** With skipFailedPages: the pages that failed, ascending (DECISIONS §8). */
   failed?: PageFailure[];
 }
@@ -162,7 +168,7 @@ export function finishDocument(pages: WindowPage[], withFailed = false): ParsedD
     }
     return layoutPage(p.input!, ctx);
   });
-  const doc = rendered(runDocumentPasses(models));
+  const doc = rendered(runDocumentPasses(models, ordered.map((p) => p.index)));
   if (withFailed) doc.failed = ordered.filter((p) => p.failed).map((p) => ({ index: p.index, code: p.failed! }));
   return doc;
 }
@@ -170,7 +176,7 @@ export function finishDocument(pages: WindowPage[], withFailed = false): ParsedD
 /** Markdown is rendered last, from the blocks, once the document passes are done (issue 9). */
 function rendered(pageModels: PageModel[]): ParsedDocument {
   const out = pageModels.map(renderPage);
-  return { pages: out.map(pageMarkdown), pageModels: out };
+  return { pages: out.map(pageMarkdown), pageModels: out, markdown: documentMarkdown(out) };
 }
 
 class Budget {

@@ -11,6 +11,8 @@ export interface StoredResult {
   meta: { pages: number; sha256: string; timing_ms: number; backend: string; model: string; route_reason: string };
   /** DECISIONS §8: source index of each page when a selection was converted. */
   indexes?: number[];
+  /** The document's Markdown where it is not the pages joined (a paragraph continued over a page break). */
+  markdown?: string;
   /** DECISIONS §8: with on_page_error=skip, the pages that failed (possibly none). */
   failed?: Array<{ index: number; code: string }>;
 }

@@ -11,7 +11,7 @@ export function roundBox(b: readonly number[]): BBox {
   return [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
 }
 
-/** The built-in parser's page model as the API's blocks: type, box, Markdown, heading level, table continued. */
+/** The built-in parser's page model as the API's blocks: type, box, Markdown, heading level, table or paragraph continued. */
 export function blocksFromPageModel(page: RenderedPage): PageBlocks {
   return {
     width: round2(page.width),
@@ -22,6 +22,7 @@ export function blocksFromPageModel(page: RenderedPage): PageBlocks {
       markdown: b.markdown,
       ...(b.type === 'heading' && b.level !== undefined ? { level: b.level } : {}),
       ...(b.type === 'table' && b.continues ? { continues: true, ...(b.repeatedHeaderRows ? { repeated_header_rows: b.repeatedHeaderRows } : {}) } : {}),
+      ...(b.type === 'paragraph' && b.continues ? { continues: true } : {}),
     })),
   };
 }

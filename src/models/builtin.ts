@@ -26,6 +26,8 @@ export async function convertBuiltin(loadParser: ParserLoader, doc: ConvertInput
     if (doc.selection) result.indexes = [...doc.selection];
     if (skip) result.failed = out.failed ?? [];
     if (out.pageModels) result.layout = out.pageModels.map(blocksFromPageModel);
+    // Only where it differs from the join, and not beside failed pages (their halves are not there).
+    if (out.markdown !== undefined && !out.failed?.length && out.markdown !== out.pages.join('\n\n')) result.markdown = out.markdown;
     return result;
   } catch (err) {
     const mapped = mapParserError(err);

@@ -11,6 +11,13 @@ export interface PageDetail {
   failed?: PageFailure[];
   /** With formats=blocks: each page's width, height and blocks, same order as the pages. */
   layout?: PageBlocks[];
+  /** The document's Markdown where it is not the pages joined by blank lines (ConvertOutput.markdown). */
+  markdown?: string;
+}
+
+/** The document's Markdown (spec ConvertResult.markdown, and the Markdown result). */
+export function documentMarkdown(pages: string[], detail: Pick<PageDetail, 'markdown'>): string {
+  return detail.markdown ?? pages.join('\n\n');
 }
 
 /** Whether a job's or request's canonical formats (`md,json,blocks` subset) ask for blocks. */
@@ -22,8 +29,9 @@ export function wantsBlocks(formats: string): boolean {
  * The DECISIONS §8 detail of a gateway answer; `failed` only when the caller asked for skip,
  * `layout` only with formats=blocks.
  */
-export function pageDetail(out: Pick<ConvertOutput, 'indexes' | 'failed' | 'layout'>, skip: boolean, blocks: boolean): PageDetail {
+export function pageDetail(out: Pick<ConvertOutput, 'indexes' | 'failed' | 'layout' | 'markdown'>, skip: boolean, blocks: boolean): PageDetail {
   const detail: PageDetail = {};
+  if (out.markdown !== undefined) detail.markdown = out.markdown;
   if (out.indexes) detail.indexes = out.indexes;
   if (skip) detail.failed = out.failed ?? [];
   if (blocks && out.layout) detail.layout = out.layout;

@@ -111,6 +111,11 @@ export interface ConvertOutput {
   failed?: PageFailure[];
   /** Blocks per page, same order as `pages`, when the backend knows where its text lies. */
   layout?: PageBlocks[];
+  /**
+   * The document's Markdown when it is not `pages` joined by blank lines (a paragraph continued
+   * over a page break joined to the one it continues); absent = that join.
+   */
+  markdown?: string;
   /** meta.backend, e.g. `mineru-api 3.4.4 vlm-engine`, `vllm ibm-granite/granite-docling-258M`, `builtin`. */
   backend: string;
 }
@@ -129,7 +134,7 @@ export interface ParserPort {
       /** A failing page becomes "" and an entry of `failed` instead of failing the document. */
       skipFailedPages?: boolean;
     },
-  ): Promise<{ pages: string[]; failed?: PageFailure[]; pageModels?: RenderedPage[] }>;
+  ): Promise<{ pages: string[]; failed?: PageFailure[]; pageModels?: RenderedPage[]; markdown?: string }>;
   renderPagesToPng(
     bytes: Uint8Array,
     opts: { dpi: number; first?: number; last?: number; signal?: AbortSignal },

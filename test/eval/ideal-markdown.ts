@@ -56,7 +56,7 @@ export function idealBlocks(truth: CaseTruth): OutputPage[] {
   return truth.pages.map((page) => ({
     blocks: [
       ...page.furnitureBoxes.map((bbox) => ({ type: 'page_header', bbox })),
-      ...page.blocks.map((b, i) => ({ type: BLOCK_TYPE[b.kind], bbox: page.boxes[i], ...(b.kind === 'heading' ? { level: b.level } : {}) })),
+      ...page.blocks.map((b, i) => ({ type: BLOCK_TYPE[b.kind], bbox: page.boxes[i], ...(b.kind === 'heading' ? { level: b.level } : {}), ...(b.kind === 'paragraph' && b.continues ? { continues: true } : {}) })),
     ],
   }));
 }

@@ -1,6 +1,6 @@
 // A mixed report over several pages: running header with folio, a title, sections with headings,
 // prose, a captioned table and a list placed wherever the flow puts them (the mixed pages on which
-// tables generalise worst, issue 9).
+// tables generalise worst, issue 9); a paragraph that reaches the foot of a page runs on to the next.
 import { firstBaseline, LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { drawTable, layoutColumns } from '../table-draw.js';
@@ -40,6 +40,27 @@ export async function reportCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOut
     y = MARGIN + 12;
     return true;
   };
+  /**
+   * The first lines at the foot of this page, the rest at the top of the next; the second half
+   * continues the first when the break falls inside a sentence (else they read as two paragraphs).
+   */
+  const drawSplitParagraph = (head: string[], tail: string[]): number => {
+    for (const line of head) {
+      w.text(line, MARGIN, y, w.fonts.regular, BODY);
+      y += LEADING;
+    }
+    w.record({ kind: 'paragraph', text: head.join(' ') });
+    room(Infinity);
+    const inSentence = !/[.!?]$/.test(head[head.length - 1]) && /^\p{Ll}/u.test(tail[0]);
+    for (const line of tail) {
+      w.text(line, MARGIN, y, w.fonts.regular, BODY);
+      y += LEADING;
+    }
+    w.record({ kind: 'paragraph', text: tail.join(' '), ...(inSentence ? { continues: true } : {}) });
+    split++;
+    return y + 6;
+  };
+  let split = 0;
   let tables = 0;
   let lists = 0;
   for (let guard = 0; guard < 60; guard++) {
@@ -69,10 +90,16 @@ export async function reportCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOut
       lists++;
     } else {
       const text = paragraph(rng, 2, 5);
-      const lines = wrapText(text, w.fonts.regular, BODY, WIDTH).length;
-      if (!room(lines * LEADING)) break;
+      const lines = wrapText(text, w.fonts.regular, BODY, WIDTH);
+      const fit = Math.floor((BOTTOM - y) / LEADING) + 1;
+      // A paragraph that does not fit runs on to the next page (at least two lines on each).
+      if (fit >= 2 && lines.length - fit >= 2 && page < pages) {
+        y = drawSplitParagraph(lines.slice(0, fit), lines.slice(fit));
+        continue;
+      }
+      if (!room(lines.length * LEADING)) break;
       y = w.wrapped(text, MARGIN, y, WIDTH, w.fonts.regular, BODY, LEADING, { kind: 'paragraph', text }) + 6;
     }
   }
-  return { variant: `pages=${page} tables=${tables} lists=${lists}` };
+  return { variant: `pages=${page} tables=${tables} lists=${lists}${split ? ` split=${split}` : ''}` };
 }

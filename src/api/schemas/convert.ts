@@ -20,7 +20,7 @@ export const Block = Obj(
     bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[x0, y0, x1, y1], origin at the page\'s top-left, in the units of `width`/`height`.' }),
     markdown: Type.String(),
     level: Type.Optional(Type.Integer({ minimum: 1, maximum: 6, description: 'Headings only.' })),
-    continues: Type.Optional(Type.Boolean({ description: 'Tables only: the table goes on from the last `table` block of the previous page (a table continued over a page break). Each page\'s `markdown` keeps its own part as printed.' })),
+    continues: Type.Optional(Type.Boolean({ description: 'Tables and paragraphs: the block goes on from the last block of its type on the previous page (a table or a sentence continued over a page break). Each page\'s `markdown` keeps its own part as printed; the document\'s `markdown` joins a continued paragraph to the one it continues.' })),
     repeated_header_rows: Type.Optional(Type.Integer({ minimum: 1, description: 'With `continues`: how many of the first rows repeat the header of the part before; a reader joining the parts drops them.' })),
   },
   { title: 'Block' },

@@ -5,9 +5,9 @@
 import { unionBBox, type Block } from '../model.js';
 
 /** Blocks that may sit between the two halves of a sentence (set apart from the text flow). */
-const ASIDE_TYPES = new Set<Block['type']>(['heading', 'figure', 'caption', 'table', 'code', 'formula']);
+export const ASIDE_TYPES = new Set<Block['type']>(['heading', 'figure', 'caption', 'table', 'code', 'formula']);
 /** How many such blocks may stand between the halves. */
-const MAX_ASIDES = 3;
+export const MAX_ASIDES = 3;
 /** Sizes within this ratio are the same face size (rounding, OCR estimates). */
 const SAME_SIZE = 0.08;
 

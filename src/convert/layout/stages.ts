@@ -23,6 +23,7 @@ import { joinContinuations } from './continuations.js';
 import { markRunningLines } from './furniture.js';
 import { joinContinuedTables } from './table-pages.js';
 import { unifyHeadingLevels } from './heading-levels.js';
+import { markContinuedParagraphs } from './paragraph-pages.js';
 import type { PageStage, PageState } from './page-state.js';
 import type { BlockStage, PageFacts } from './stage.js';
 import { rendersBlank } from '../markdown/render.js';
@@ -64,20 +65,24 @@ export function runBlockStages(blocks: Block[], page: PageFacts): Block[] {
   return out;
 }
 
+/** `indexes`: each page's index in the source document (a page selection may skip pages). */
+export type DocumentPass = (pages: PageModel[], indexes?: readonly number[]) => PageModel[];
+
 /**
  * Over the whole document, in page order, on blocks with their geometry (never on Markdown): they
  * run once every page is laid out (pipeline.ts finishDocument, whichever workers laid them out).
  */
-export const DOCUMENT_PASSES: ReadonlyArray<[name: string, pass: (pages: PageModel[]) => PageModel[]]> = [
+export const DOCUMENT_PASSES: ReadonlyArray<[name: string, pass: DocumentPass]> = [
   ['running headers and footers', markRunningLines],
-  // After the running lines: it compares the content blocks at the page edges, furniture set aside.
+  // After the running lines: they compare the content blocks at the page edges, furniture set aside.
   ['tables continued over pages', joinContinuedTables],
+  ['paragraphs continued over pages', markContinuedParagraphs],
   // After the running lines: a running head set like a heading is furniture, no vote.
   ['heading levels across pages', unifyHeadingLevels],
 ];
 
-export function runDocumentPasses(pages: PageModel[]): PageModel[] {
+export function runDocumentPasses(pages: PageModel[], indexes?: readonly number[]): PageModel[] {
   let out = pages;
-  for (const [, pass] of DOCUMENT_PASSES) out = pass(out);
+  for (const [, pass] of DOCUMENT_PASSES) out = pass(out, indexes);
   return out;
 }

@@ -45,12 +45,13 @@ function repeatedRows(prev: string[][], next: string[][]): number {
 }
 
 /**
- * Marks the tables that continue the previous page's table. The pages are returned as new
- * objects only where a block changes.
+ * Marks the tables that continue the previous page's table. `indexes`: each page's index in the
+ * source (a page selection may skip pages; only adjacent pages are joined). The pages are returned
+ * as new objects only where a block changes.
  */
-export function joinContinuedTables(pages: PageModel[]): PageModel[] {
+export function joinContinuedTables(pages: PageModel[], indexes?: readonly number[]): PageModel[] {
   return pages.map((page, p) => {
-    if (p === 0) return page;
+    if (p === 0 || (indexes && indexes[p] !== indexes[p - 1] + 1)) return page;
     const previous = contentBlocks(pages[p - 1]);
     const last = previous[previous.length - 1];
     const first = contentBlocks(page)[0];

@@ -113,9 +113,14 @@ export function renderPage(page: PageModel): RenderedPage {
 
 /** A rendered page's Markdown: the join of its non-furniture blocks (DECISIONS §8). */
 export function pageMarkdown(page: RenderedPage): string {
+  return joinedBlocksMarkdown(page.blocks);
+}
+
+/** Blocks' Markdown in order, furniture and blank blocks left out: blank lines between, one newline within a list. */
+export function joinedBlocksMarkdown(blocks: readonly RenderedBlock[]): string {
   let md = '';
   let prev: RenderedBlock | undefined;
-  for (const b of page.blocks) {
+  for (const b of blocks) {
     if (isFurniture(b) || b.markdown.trim().length === 0) continue;
     md += md ? (prev && listLine(prev) && listLine(b) ? '\n' : '\n\n') + b.markdown : b.markdown;
     prev = b;
