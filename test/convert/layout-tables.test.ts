@@ -278,3 +278,26 @@ test('tables: heading lines over a table, the lowest opening with the stub headi
   assert.match(md, /<tr><th><\/th><th colspan="4">Goods<\/th><\/tr>\n<tr><th><\/th><th colspan="2">Exports<\/th><th colspan="2">Imports<\/th><\/tr>/, md);
   assert.doesNotMatch(md.split('<table>')[0], /Region|Exports/, md);
 });
+
+test('tables: group headings nest: a higher heading spans the groups under it, ungrouped columns stay at the edges', () => {
+  // Region | Total | 2019 2020p | 2019 2020p | 2019 2020p, four-character figures right-aligned
+  // 50 points apart; "Persons" centred over the first two groups, "Men", "Women", "All ages"
+  // each over two year columns (centred over the middle columns too: 2020p | 2019).
+  const ends = [200, 250, 300, 350, 400, 450, 500];
+  const centred = (text: string, from: number, to: number, y: number) => words(text, (ends[from - 1] - 20 + ends[to - 1]) / 2 - text.length * 2.5, y);
+  const runs: TextRun[] = [...centred('Persons', 2, 5, 72)];
+  runs.push(...centred('Men', 2, 3, 86), ...centred('Women', 4, 5, 86), ...centred('All ages', 6, 7, 86));
+  runs.push(...words('Region', 50, 100), ...right('Total', 200, 100));
+  ['2019', '2020p', '2019', '2020p', '2019', '2020p'].forEach((h, k) => runs.push(...right(h, ends[k + 1], 100)));
+  [['North', '1204'], ['South', '9812'], ['East', '3321'], ['West', '7001']].forEach(([label, v], i) => {
+    runs.push(...words(label, 50, 114 + i * 12));
+    ends.forEach((x) => runs.push(...right(v, x, 114 + i * 12)));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t).slice(0, 2), [
+    ['', '', 'Persons', '·', '·', '·', '', ''],
+    ['', '', 'Men', '·', 'Women', '·', 'All ages', '·'],
+  ]);
+  assert.equal(t.rows[0][2]?.colSpan, 4);
+  assert.equal(t.headerRows, 3);
+});

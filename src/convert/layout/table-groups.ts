@@ -1,9 +1,10 @@
 // Group headings of a whitespace table (issue 9 item 3): leading rows with fewer, non-numeric
 // cells than the row below are group labels; each spans the columns it heads (a block of
-// repeated sub-headings, a run of year columns it is centred over, or the columns near it), and
-// the rows down to the column headings are header rows.
+// repeated sub-headings, the run of columns or lower groups it is centred over, or the columns
+// near it), and the rows down to the column headings are header rows.
 import type { TableCell } from './table-model.js';
 import { columnExtents, repeatedBlocks, YEAR, type RowDraft } from './table-rows.js';
+import { centredOwners, columnUnits, groupUnits } from './table-group-owners.js';
 
 const NUMERIC_CELL = /^[-+−]?[\d.,]+%?$/;
 
@@ -20,10 +21,12 @@ function placedCells(r: RowDraft): (TableCell | null)[] {
 }
 
 /**
- * Group labels over several columns ("ReACT" centred over Procedure | Completion | Knowledge): a
- * leading row with fewer, non-numeric cells than the heading row below it. Each column goes to
- * the label whose text lies over it or within about a label's width of it; a label given two or
- * more adjacent columns spans them. The rows down to the heading row are header rows.
+ * Group labels over several columns ("ReACT" centred over Procedure | Completion | Knowledge): the
+ * leading rows (up to three) with fewer, non-numeric cells than the row below them. They are
+ * placed from the lowest up, so a higher label spans whole groups of the level below (nested
+ * headings): a label takes the block of repeated sub-headings under it, else the run of columns
+ * or groups it is centred over (table-group-owners.ts), else the columns nearest it. The rows
+ * down to the column headings are header rows.
  */
 export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableCell | null)[][]; headerRows?: number } {
   const plain = (): (TableCell | null)[][] => rows.map(placedCells);
@@ -37,17 +40,21 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
   if (centres.some((x) => Number.isNaN(x))) return { rows: plain() };
   const gaps = centres.slice(1).map((x, c) => x - centres[c]).sort((a, b) => a - b);
   const pitch = gaps[Math.floor(gaps.length / 2)];
+  let groupRows = 0;
+  while (groupRows + 1 < rows.length && groupRows < 3 && isGroupRow(rows[groupRows], rows[groupRows + 1])) groupRows++;
+  if (groupRows === 0) return { rows: plain() };
   const out = plain();
-  let headerRows: number | undefined;
-  for (let r = 0; r + 1 < rows.length && r < 3; r++) {
+  // Columns as the column headings and the body set them (a group is centred over their text).
+  const cols = columnExtents(rows.slice(groupRows), nC);
+  let units = columnUnits(cols);
+  let placedAny = false;
+  for (let r = groupRows - 1; r >= 0; r--) {
     const row = rows[r];
     const filled = row.cells.map((t, c) => (t ? c : -1)).filter((c) => c >= 0);
-    const below = rows[r + 1].cells.filter(Boolean).length;
-    // A group label is text or a year ("2019" over quarters), never an amount.
-    if (filled.length === 0 || filled.length >= below || filled.some((c) => NUMERIC_CELL.test(row.cells[c]) && !YEAR.test(row.cells[c]))) break;
-    const blocks = repeatedBlocks(rows[r + 1].cells);
-    const byBlock = (blocks && blockOwners(row, filled, blocks, centres, pitch)) ?? yearRangeOwners(row, filled, rows[r + 1].cells, centres, pitch);
-    const owner: number[] = byBlock || nearestCentredOwners(row, filled, columnExtents(rows.slice(r + 1), nC), pitch);
+    const blocks = r === groupRows - 1 ? repeatedBlocks(rows[r + 1].cells) : null;
+    const byBlock = blocks && blockOwners(row, filled, blocks, centres, pitch);
+    const byCentre = byBlock ?? centredOwners(row, filled.filter((c) => c > 0), units, nC, Math.max(row.size, CENTRE_TOL_PITCH * pitch));
+    const owner: number[] = byCentre ?? nearestCentredOwners(row, filled, columnExtents(rows.slice(r + 1), nC), pitch);
     let spans = false;
     const cells: (TableCell | null)[] = [];
     for (let c = 0; c < nC; ) {
@@ -62,17 +69,28 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
     // Every label must keep its place (no label left without a column), and sit centred over the
     // columns it spans (a plain heading row with an empty stub cell is not a group row).
     const placed = new Set(owner.filter((o) => o >= 0));
-    const centred = byBlock !== null || filled.every((c) => {
-      const cols = owner.map((o, k) => (o === c ? k : -1)).filter((k) => k >= 0);
-      if (cols.length < 2) return true;
-      const mid = (centres[cols[0]] + centres[cols[cols.length - 1]]) / 2;
+    const centred = byCentre !== null || filled.every((c) => {
+      const own = owner.map((o, k) => (o === c ? k : -1)).filter((k) => k >= 0);
+      if (own.length < 2) return true;
+      const mid = (centres[own[0]] + centres[own[own.length - 1]]) / 2;
       return Math.abs(mid - (row.extents[c].x0 + row.extents[c].x1) / 2) <= 0.35 * pitch;
     });
-    if (!spans || !centred || filled.some((c) => !placed.has(c))) break;
+    if (!spans || !centred || filled.some((c) => !placed.has(c))) continue;
     out[r] = cells;
-    headerRows = r + 2;
+    units = groupUnits(owner, units);
+    placedAny = true;
   }
-  return { rows: out, headerRows };
+  return placedAny ? { rows: out, headerRows: groupRows + 1 } : { rows: out };
+}
+
+/** A group label is centred over its columns within this share of the column pitch (or a font size). */
+const CENTRE_TOL_PITCH = 0.15;
+
+/** A row of group labels: fewer cells than the row below, text or years ("2019" over quarters), never amounts. */
+function isGroupRow(row: RowDraft, below: RowDraft): boolean {
+  const filled = row.cells.map((t, c) => (t ? c : -1)).filter((c) => c >= 0);
+  const under = below.cells.filter(Boolean).length;
+  return filled.length > 0 && filled.length < under && !filled.some((c) => NUMERIC_CELL.test(row.cells[c]) && !YEAR.test(row.cells[c]));
 }
 
 /**
@@ -133,37 +151,4 @@ function blockOwners(row: RowDraft, filled: number[], blocks: { from: number; to
     if (over.length === 1) for (let c = b.from; c <= b.to; c++) owner[c] = over[0];
   }
   return owner;
-}
-
-/**
- * Column owners of a group row over runs of period columns ("Men" over 2013 2014 2015, beside
- * an ungrouped "Total"): a label takes the widest run of year-headed columns around it that it
- * is centred over. Null when no label gets two columns that way.
- */
-function yearRangeOwners(row: RowDraft, filled: number[], below: string[], centres: number[], pitch: number): number[] | null {
-  const owner = centres.map(() => -1);
-  if (filled.includes(0)) owner[0] = 0;
-  const own = new Map<number, number>();
-  for (const c of filled) {
-    if (c === 0) continue;
-    const mid = (row.extents[c].x0 + row.extents[c].x1) / 2;
-    let k = 1;
-    for (let j = 1; j < centres.length; j++) if (Math.abs(centres[j] - mid) < Math.abs(centres[k] - mid)) k = j;
-    own.set(c, k);
-  }
-  const taken = new Set(own.values());
-  let spans = false;
-  for (const [c, k] of own) {
-    const mid = (row.extents[c].x0 + row.extents[c].x1) / 2;
-    let best: [number, number] = [k, k];
-    for (let a = k; a >= 1 && YEAR.test(below[a]?.trim() ?? '') && (a === k || !taken.has(a)); a--) {
-      for (let b = k; b < centres.length && YEAR.test(below[b]?.trim() ?? '') && (b === k || !taken.has(b)); b++) {
-        const centred = Math.abs((centres[a] + centres[b]) / 2 - mid) <= 0.35 * pitch;
-        if (centred && b - a > best[1] - best[0]) best = [a, b];
-      }
-    }
-    for (let j = best[0]; j <= best[1]; j++) owner[j] = c;
-    if (best[1] > best[0]) spans = true;
-  }
-  return spans ? owner : null;
 }
