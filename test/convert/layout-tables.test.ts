@@ -301,3 +301,22 @@ test('tables: group headings nest: a higher heading spans the groups under it, u
   assert.equal(t.rows[0][2]?.colSpan, 4);
   assert.equal(t.headerRows, 3);
 });
+
+test('tables: a heading wrapped over a column set otherwise than its row (centred over wide figures) is one cell, above a units row', () => {
+  // Count and Rate headings flush right with their figures; "Percentage / change" centred over
+  // figures wider than "change"; a units row under the headings.
+  const centredAt = (text: string, mid: number, y: number) => words(text, mid - text.length * 2.5, y);
+  const runs: TextRun[] = [...centredAt('Percentage', 262.5, 86)];
+  runs.push(...words('Region', 50, 98), ...right('Count', 200, 98), ...centredAt('change', 262.5, 98), ...right('Rate', 350, 98));
+  runs.push(...right('Number', 200, 110), ...centredAt('%', 262.5, 110), ...right('%', 350, 110));
+  [['North', '1,204', '1,234.5', '12.5'], ['South', '980', '(104.2)', '3.1'], ['East', '77', '2,001.0', '7.0']].forEach((cells, i) => {
+    const y = 124 + i * 12;
+    runs.push(...words(cells[0], 50, y), ...right(cells[1], 200, y), ...right(cells[2], 280, y), ...right(cells[3], 350, y));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t).slice(0, 2), [
+    ['Region', 'Count', 'Percentage change', 'Rate'],
+    ['', 'Number', '%', '%'],
+  ]);
+  assert.equal(t.headerRows, 2);
+});

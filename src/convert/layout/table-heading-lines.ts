@@ -29,8 +29,10 @@ export function mergeWrappedHeadings(rows: RowDraft[]): RowDraft[] {
   const out = rows.slice();
   // Columns as the body sets them (a heading line is what is being placed).
   const cols = columnExtents(rows.slice(n), rows[0].cells.length);
-  // From the lowest heading line up: lines of the column headings, until a group row.
-  for (let r = n - 2; r >= 0; r--) {
+  // From the lowest heading line up: lines of the column headings, until a group row. A units
+  // row under the headings stays a row; the headings above it may still be wrapped.
+  const lowest = n >= 2 && twoHeaderRows(out[n - 2], out[n - 1]) ? n - 3 : n - 2;
+  for (let r = lowest; r >= 0; r--) {
     if (!oneHeading(out[r], out[r + 1], cols)) break;
     mergeInto(out[r], out[r + 1]);
     out.splice(r + 1, 1);

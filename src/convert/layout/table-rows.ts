@@ -107,8 +107,23 @@ function aligned(upper: Extent, lower: Extent, mode: HeadingAlign, tol: number):
 }
 
 /**
+ * How one heading sits over its column's text, when that says more than its row does: flush
+ * right or left on one edge only, or flush with neither (centred, or over decimal-aligned
+ * figures: a table may set some columns so and others flush right). Null when it is as wide as
+ * the column's text or wider (its edges are the column's: they tell nothing).
+ */
+function columnAlign(e: Extent, col: Extent, tol: number): HeadingAlign | null {
+  if (!Number.isFinite(col.x0) || Number.isNaN(e.x0) || e.x1 - e.x0 > col.x1 - col.x0 - tol) return null;
+  const right = Math.abs(e.x1 - col.x1) <= tol;
+  const left = Math.abs(e.x0 - col.x0) <= tol;
+  if (right !== left) return right ? 'right' : 'left';
+  return right ? null : 'any';
+}
+
+/**
  * Can two heading lines be lines of the same headings? Wherever both hold text over a value
- * column, it is aligned the same way, and it is not a label over a year (a group over periods,
+ * column, it is aligned the same way (as the lower line sits over its column, else as its row's
+ * headings mostly sit), and it is not a label over a year (a group over periods,
  * "Women" over 2015 2016 2017). `cols`: the columns as the body sets them.
  */
 export function alignedHeadingLines(upper: RowDraft, lower: RowDraft, cols: Extent[]): boolean {
@@ -116,7 +131,8 @@ export function alignedHeadingLines(upper: RowDraft, lower: RowDraft, cols: Exte
   const mode = headingAlign(lower, cols, tol);
   for (let c = 1; c < upper.cells.length; c++) {
     if (!upper.cells[c] || !lower.cells[c]) continue;
-    if (PERIOD.test(lower.cells[c].trim()) || !aligned(upper.extents[c], lower.extents[c], mode, tol)) return false;
+    const own = columnAlign(lower.extents[c], cols[c], tol) ?? mode;
+    if (PERIOD.test(lower.cells[c].trim()) || !aligned(upper.extents[c], lower.extents[c], own, tol)) return false;
   }
   // The label column: a stub heading sits on one line of the block (or its lines align too).
   return !(upper.cells[0] && lower.cells[0] && !aligned(upper.extents[0], lower.extents[0], 'any', tol));
