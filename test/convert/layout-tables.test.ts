@@ -320,3 +320,65 @@ test('tables: a heading wrapped over a column set otherwise than its row (centre
   ]);
   assert.equal(t.headerRows, 2);
 });
+
+test('tables: a section label between the column headings and the first row opens the table, with the headings over it', async () => {
+  const { assembleTableBlocks } = await import('../../src/convert/layout/table-blocks.js');
+  // The reading-order pass left the heading line and the section label under it in the flow.
+  const title = words('Table 3. Households by region', 50, 60, 10, { bold: true });
+  const headings = [...words('2019', 215, 86, 10, { bold: true }), ...words('2020', 280, 86, 10, { bold: true })];
+  const section = words('Northern areas', 50, 100);
+  const rows: TextRun[] = [];
+  [['Coast', '1,204', '12,345'], ['Hills', '980', '1,002'], ['Islands', '455', '470']].forEach(([label, a, b], i) => rows.push(...words(label, 62, 114 + i * 14), ...right(a, 240, 114 + i * 14), ...right(b, 310, 114 + i * 14)));
+  // Items from one pass over the page's runs (line ids are the page's).
+  const all = items([...title, ...headings, ...section, ...rows]);
+  const flowItems = all.filter((i) => i.top < 110);
+  const grid = { kind: 'grid' as const, items: all.filter((i) => i.top >= 110), gutters: [] };
+  const out = assembleTableBlocks([{ kind: 'flow', items: flowItems }, grid]);
+  assert.equal(out.length, 2);
+  assert.deepEqual(out[0].items.map((i) => i.seg!.text), ['Table 3. Households by region']);
+  const t = tableFromWhitespace(out[1].items, []);
+  assert.deepEqual(texts(t).slice(0, 3), [['', '2019', '2020'], ['Northern areas', '', ''], ['Coast', '1,204', '12,345']]);
+  // A label alone above a table with no headings over it stays in the text (a heading of it).
+  const plain = assembleTableBlocks([{ kind: 'flow', items: flowItems.filter((i) => !/^20/.test(i.seg!.text)) }, grid]);
+  assert.deepEqual(plain[0].items.map((i) => i.seg!.text), ['Table 3. Households by region', 'Northern areas']);
+});
+
+test('tables: a column holding only a heading beside one holding only figures is one column', async () => {
+  const { headingOnlyCut } = await import('../../src/convert/layout/tables.js');
+  // Region | Count | "Change" (flush left) | figures flush right, clear of the heading: the
+  // projection saw a channel between them.
+  const row = (cells: string[], xs: [number, number][], y: number) => ({
+    cells, extents: xs.map(([x0, x1]) => ({ x0, x1 })), spans: cells.map(() => 1), spanning: false,
+    firstBaseline: y, lastBaseline: y, top: y - 8, bottom: y + 2, size: 10, bold: false, italic: false,
+  });
+  const none: [number, number] = [NaN, NaN];
+  const rows = [
+    row(['Region', 'Count', 'Change', ''], [[50, 80], [175, 200], [230, 260], none], 100),
+    row(['North', '1,204', '', '2.5'], [[50, 75], [175, 200], none, [305, 320]], 114),
+    row(['South', '980', '', '10.0'], [[50, 75], [185, 200], none, [300, 320]], 128),
+    row(['East', '455', '', '-0.2'], [[50, 70], [185, 200], none, [300, 320]], 142),
+  ];
+  assert.equal(headingOnlyCut(rows), 2);
+  // A heading over figures of its own, or figures under a heading of their own, stay apart.
+  rows[1].cells[2] = '7';
+  rows[1].extents[2] = { x0: 250, x1: 260 };
+  assert.equal(headingOnlyCut(rows), -1);
+});
+
+test('tables: a table cut in two is joined when one part shows a channel more (a heading clear of the few figures under it)', async () => {
+  const { joinSplitGrids } = await import('../../src/convert/layout/table-blocks.js');
+  const runs = (rows: string[][], y0: number) => rows.flatMap((r, i) => r.flatMap((t, c) => (c === 0 ? words(t, 50, y0 + i * 14) : right(t, [0, 200, 260, 320][c], y0 + i * 14))));
+  // Upper part: "Median" flush left at 215, its figures short and flush right at 260.
+  const all = items([
+    ...words('Region', 50, 100), ...right('Count', 200, 100), ...words('Median', 215, 100), ...right('Rate', 320, 100),
+    ...runs([['North', '12.5', '7', '1.5'], ['South', '3.25', '11', '2.0']], 114),
+    ...runs([['West', '1.5', '12,345', '2.2'], ['Centre', '44.0', '10,001', '1.3'], ['Islands', '0.5', '99,999', '0.1']], 142),
+  ]);
+  const upper = { kind: 'grid' as const, items: all.filter((i) => i.top < 140), gutters: [] };
+  const lower = { kind: 'grid' as const, items: all.filter((i) => i.top >= 140), gutters: [] };
+  const joined = joinSplitGrids([upper, lower]);
+  assert.equal(joined.length, 1);
+  const t = tableFromWhitespace(joined[0].items, []);
+  assert.deepEqual(texts(t)[0], ['Region', 'Count', 'Median', 'Rate']);
+  assert.deepEqual(texts(t)[3], ['West', '1.5', '12,345', '2.2']);
+});

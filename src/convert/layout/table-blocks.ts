@@ -79,10 +79,16 @@ function sameTable(upper: Item[], lower: Item[], between: number): boolean {
   const ca = whitespaceColumnCuts(a);
   const cb = whitespaceColumnCuts(b);
   const cab = whitespaceColumnCuts([...a, ...b]);
-  // Same number of columns in each part and in the whole: the parts' channels line up (a
-  // channel only narrows where the two parts' cells differ in width).
-  return ca.length >= 1 && ca.length === cb.length && cab.length === ca.length;
+  // The whole keeps every column of the part with fewer: the parts' channels line up (a channel
+  // only narrows where the two parts' cells differ in width). A part of few rows may show a
+  // channel or two more (a heading narrower than its figures, a column of short figures there).
+  const fewer = Math.min(ca.length, cb.length);
+  return fewer >= 1 && cab.length === fewer && Math.max(ca.length, cb.length) - fewer <= Math.max(1, Math.floor(fewer / EXTRA_CHANNELS_PER));
 }
+
+/** A part may show one channel more than the other per this many columns (see sameTable). */
+const EXTRA_CHANNELS_PER = 4;
+
 
 /** Moves heading lines from the flow block before each grid into the grid. */
 function adoptTableHeadings(blocks: RegionBlock[]): RegionBlock[] {
@@ -95,19 +101,51 @@ function adoptTableHeadings(blocks: RegionBlock[]): RegionBlock[] {
     if (cells.length === 0) continue;
     const cuts = whitespaceColumnCuts(cells);
     if (cuts.length < 2) continue;
-    let flowItems = flow.items;
-    const moved: Item[] = [];
+    // Section rows (a label alone on its line) may open the table under its headings: they are
+    // taken with the headings above them, never alone.
+    const sections = sectionLinesAbove(flow.items, cells, cuts);
+    let flowItems = flow.items.filter((i) => !sections.includes(i));
+    const moved: Item[] = [...sections];
+    let headings = 0;
     for (let n = 0; n < MAX_HEADING_LINES; n++) {
       const line = headingLineAbove(flowItems, [...moved, ...cells], cuts);
       if (!line) break;
       moved.push(...line);
+      headings++;
       flowItems = flowItems.filter((i) => !line.includes(i));
     }
-    if (moved.length === 0) continue;
+    if (headings === 0) continue;
     out[k - 1] = { kind: 'flow', items: flowItems };
     out[k] = { ...grid, items: [...moved, ...grid.items] };
   }
   return out.filter((b) => b.items.length > 0);
+}
+
+/**
+ * The flow's last lines when they can be section rows at the top of the table below: up to
+ * MAX_SECTION_LINES short lines, each alone on its line in the table's label column (set out from its
+ * indented rows by up to HEADING_OVERHANG_EM), the lowest
+ * within a row's distance of the table (see sectionRows).
+ */
+function sectionLinesAbove(flow: Item[], table: Item[], cuts: number[]): Item[] {
+  if (flow.some((i) => !i.seg)) return [];
+  const out: Item[] = [];
+  let rest = flow;
+  let top = Math.min(...table.map((i) => i.top));
+  const left = Math.min(...table.map((i) => i.x0));
+  for (let n = 0; n < MAX_SECTION_LINES && rest.length > 0; n++) {
+    const lowest = rest.reduce((a, b) => (b.top > a.top ? b : a));
+    const line = rest.filter((i) => i.seg!.lineId === lowest.seg!.lineId);
+    const size = Math.max(...line.map((i) => i.seg!.size));
+    const bottom = Math.max(...line.map((i) => i.bottom));
+    const alone = line.length === 1 && !rest.some((i) => i !== lowest && i.bottom > lowest.top + 1);
+    const inLabelColumn = lowest.x0 >= left - HEADING_OVERHANG_EM * size && lowest.x1 <= cuts[0] + size && lowest.seg!.text.length <= MAX_HEADING_CHARS;
+    if (!alone || !inLabelColumn || top - bottom > MAX_SECTION_GAP_EM * size || isCaptionLine(lowest.seg!.text)) break;
+    out.push(lowest);
+    rest = rest.filter((i) => i !== lowest);
+    top = lowest.top;
+  }
+  return out;
 }
 
 function headingLineAbove(flow: Item[], table: Item[], cuts: number[]): Item[] | null {

@@ -8,7 +8,7 @@ import { buildSegments, type Segment } from './lines.js';
 import { chunkLines, findColumnCuts, MIN_CHANNEL_EM, placeChunks, splitAtCuts, type Chunk } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { joinCellLines, pruneEmpty } from './table-model.js';
-import { buildRows, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR } from './table-rows.js';
+import { buildRows, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
 import { groupHeadingSpans } from './table-groups.js';
 import { headerRowCount } from './table-header.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
@@ -103,21 +103,65 @@ const PROSE_LINE_SHARE = 0.45;
  */
 export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableModel {
   const segs = items.flatMap((i) => (i.seg ? [i.seg] : []));
-  let lines = chunkLines(segs);
-  let cuts = columnCuts(lines, segs);
+  const chunks = chunkLines(segs);
+  let cuts = columnCuts(chunks, segs);
   if (cuts.length === 0) cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
-  lines = splitAtCuts(lines, cuts);
-  const nC = cuts.length + 1;
-  const placed = placeChunks(lines, cuts, headingLines(lines));
-  const drafts = lines.map((line, i) => lineDraft(line, placed[i], nC));
-  const rows = mergeWrappedHeadings(buildRows(drafts, cuts));
-  const nCols = splitIndexColumn(rows, nC);
+  let rows = rowsBetween(chunks, cuts);
+  for (let k = 0; k < cuts.length; k++) {
+    const cut = headingOnlyCut(rows);
+    if (cut < 0) break;
+    cuts = cuts.filter((_, i) => i !== cut);
+    rows = rowsBetween(chunks, cuts);
+  }
+  const nCols = splitIndexColumn(rows, cuts.length + 1);
   const model = groupHeadingSpans(rows, nCols);
   const x0 = Math.min(...items.map((i) => i.x0));
   const x1 = Math.max(...items.map((i) => i.x1));
   const top = Math.min(...items.map((i) => i.top));
   const bottom = Math.max(...items.map((i) => i.bottom));
   return withHeaderRows(pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 }));
+}
+
+/** The table's rows with its columns between the given cuts (wrapped cells and headings merged). */
+function rowsBetween(chunks: Chunk[][], cuts: number[]): RowDraft[] {
+  const lines = splitAtCuts(chunks, cuts);
+  const nC = cuts.length + 1;
+  const placed = placeChunks(lines, cuts, headingLines(lines));
+  const drafts = lines.map((line, i) => lineDraft(line, placed[i], nC));
+  return mergeWrappedHeadings(buildRows(drafts, cuts));
+}
+
+/**
+ * A column that holds only headings, beside one that holds only figures under no heading, is one
+ * column whose heading and figures do not overlap: a short heading centred in a column of
+ * decimal-aligned figures, a heading set flush left over figures set flush right. Returns the
+ * index of the cut between them (the nearer figures when both neighbours qualify), or -1.
+ */
+export function headingOnlyCut(rows: RowDraft[]): number {
+  const first = rows.findIndex((r) => r.cells.some((t, c) => c > 0 && isFigure(t)));
+  if (first <= 0) return -1;
+  const nC = rows[0].cells.length;
+  const head = rows.slice(0, first);
+  const body = rows.slice(first);
+  const filled = (rs: RowDraft[], c: number) => rs.filter((r) => r.cells[c] && (r.spans[c] ?? 1) === 1);
+  let best = -1;
+  let bestD = Infinity;
+  for (let c = 1; c < nC; c++) {
+    const heads = filled(head, c);
+    if (heads.length === 0 || filled(body, c).length > 0 || head.some((r) => r.cells[c] && (r.spans[c] ?? 1) > 1)) continue;
+    const hx0 = Math.min(...heads.map((r) => r.extents[c].x0));
+    const hx1 = Math.max(...heads.map((r) => r.extents[c].x1));
+    for (const n of [c - 1, c + 1]) {
+      if (n < 1 || n >= nC || head.some((r) => r.cells[n]) || filled(body, n).length < MIN_TABLE_ROWS - 1) continue;
+      const cells = filled(body, n);
+      const d = Math.max(0, Math.min(...cells.map((r) => r.extents[n].x0)) - hx1, hx0 - Math.max(...cells.map((r) => r.extents[n].x1)));
+      if (d < bestD) {
+        bestD = d;
+        best = Math.min(c, n);
+      }
+    }
+  }
+  return best;
 }
 
 function withHeaderRows(t: TableModel): TableModel {
