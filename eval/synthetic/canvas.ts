@@ -1,6 +1,6 @@
 // Drawing synthetic pages with pdf-lib while recording their ground truth. Coordinates are in
 // points from the top-left corner (y = a line's baseline), the way the layout stage reads them.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Rng } from './random.js';
 import type { BBox, CaseTruth, TruthBlock, TruthPage } from './truth.js';
 
@@ -126,6 +126,24 @@ export class PageWriter {
     const width = this.draw(text, x, baseline, font, size);
     this.truth.furniture.push(text);
     this.truth.furnitureBoxes.push([x, baseline - ASCENT * size, x + width, baseline + DESCENT * size]);
+  }
+
+  /**
+   * A watermark: `text` set large in light grey, turned `angle` degrees (counter-clockwise) about
+   * the page's centre, over whatever is drawn; furniture, with the box of its turned extent.
+   */
+  watermark(text: string, font: PDFFont, size: number, angle: number): void {
+    const width = font.widthOfTextAtSize(text, size);
+    const [cos, sin] = [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)];
+    // The baseline's start, so that the middle of the text's body lies on the page's centre (PDF y up).
+    const mid = ((ASCENT - DESCENT) / 2) * size;
+    const x = this.width / 2 - (width / 2) * cos + mid * sin;
+    const y = this.height / 2 - (width / 2) * sin - mid * cos;
+    this.page.drawText(text, { x, y, font, size, rotate: degrees(angle), color: rgb(0.8, 0.8, 0.8), opacity: 0.5 });
+    // The turned box's corners, in top-left coordinates.
+    const corners = [[0, -DESCENT * size], [width, -DESCENT * size], [0, ASCENT * size], [width, ASCENT * size]].map(([u, v]) => [x + u * cos - v * sin, this.height - (y + u * sin + v * cos)]);
+    this.truth.furniture.push(text);
+    this.truth.furnitureBoxes.push([Math.min(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1])), Math.max(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[1]))]);
   }
 
   /** A list or footnote marker; returns its width. */

@@ -53,6 +53,11 @@ export interface Block {
   marker?: string;
   /** The text lines of the block in reading order; empty for figures. */
   lines: BlockLine[];
+  /**
+   * Text that does not run left to right (layout/sideways.ts): the direction of its baseline in
+   * degrees, in page coordinates (0: left to right; ±90: up or down the page).
+   */
+  angle?: number;
   /** Text blocks: the dominant font size (points) and whether all of it is bold or italic. */
   size?: number;
   bold?: boolean;

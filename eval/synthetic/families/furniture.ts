@@ -1,5 +1,6 @@
 // Running headers and footers with folios over several pages of prose: the header and footer
-// lines are furniture (left out), everything else content.
+// lines are furniture (left out), everything else content; sometimes a diagonal watermark over
+// every page ("DRAFT", "CONFIDENTIAL"), furniture too (layout/watermarks.ts).
 import { LETTER, MARGIN, type PageWriter, type SyntheticDoc } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { paragraph, title } from '../words.js';
@@ -10,6 +11,8 @@ const STYLES: Style[] = ['title-and-folio', 'centred-title-footer-folio', 'page-
 const HEAD_Y = 44;
 const FOOT_Y = LETTER.height - 36;
 const SIZE = 8.5;
+/** Stamps set across pages; none is a word of the prose vocabulary (words.ts). */
+const WATERMARKS = ['DRAFT', 'CONFIDENTIAL', 'COPY', 'SPECIMEN', 'Not for distribution'];
 
 function drawFurniture(w: PageWriter, style: Style, running: string, page: number, pages: number): void {
   const f = w.fonts.regular;
@@ -50,8 +53,10 @@ export async function furnitureCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   // Three words at least: a two-word title may occur in the prose by chance.
   const running = title(rng, 3, 5);
   const width = LETTER.width - 2 * MARGIN;
+  const writers: PageWriter[] = [];
   for (let p = 1; p <= pages; p++) {
     const w = doc.addPage();
+    writers.push(w);
     drawFurniture(w, style, running, p, pages);
     let y = MARGIN + 12;
     if (p === 1) {
@@ -66,5 +71,8 @@ export async function furnitureCase(rng: Rng, doc: SyntheticDoc): Promise<Family
       y = w.wrapped(text, MARGIN, y, width, w.fonts.regular, 10, 13, { kind: 'paragraph', text }) + 6;
     }
   }
-  return { variant: `style=${style} pages=${pages}` };
+  // Chosen after the pages are drawn, so that a case without it is drawn as before.
+  const watermark = rng.chance(0.4) ? { text: rng.pick(WATERMARKS), size: rng.pick([54, 64, 80]), angle: rng.pick([35, 45, 55, -45]) } : null;
+  if (watermark) for (const w of writers) w.watermark(watermark.text, w.fonts.bold, Math.min(watermark.size, (watermark.size * 9) / watermark.text.length), watermark.angle);
+  return { variant: `style=${style} pages=${pages}${watermark ? ` watermark=${watermark.text}@${watermark.angle}` : ''}` };
 }

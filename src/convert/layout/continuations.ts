@@ -22,9 +22,9 @@ function firstText(b: Block): string {
   return b.lines.length ? b.lines[0].text : '';
 }
 
-/** Plain prose (not bold/italic as a whole: those are run-in headings and quotes). */
+/** Plain prose (not bold/italic as a whole: those are run-in headings and quotes; not set sideways). */
 function prose(b: Block): boolean {
-  return b.type === 'paragraph' && b.size !== undefined && !b.bold && !b.italic && b.lines.length > 0;
+  return b.type === 'paragraph' && b.size !== undefined && b.angle === undefined && !b.bold && !b.italic && b.lines.length > 0;
 }
 
 /** `next` goes on with the sentence that `prev` leaves open. */

@@ -23,7 +23,7 @@ function face(b: Block): string | undefined {
 
 /** Sizes of the paragraphs' text, weighted by characters (dominantSize: what the prose is set in). */
 function proseSamples(blocks: Block[]): Array<[number, number]> {
-  return blocks.flatMap((b): Array<[number, number]> => (b.type === 'paragraph' && b.size !== undefined && !b.ocr ? [[b.size, blockText(b).length]] : []));
+  return blocks.flatMap((b): Array<[number, number]> => (b.type === 'paragraph' && b.size !== undefined && b.angle === undefined && !b.ocr ? [[b.size, blockText(b).length]] : []));
 }
 
 /**

@@ -86,6 +86,8 @@ export function sidewaysBlocks(runs: TextRun[]): Block[] {
     const bbox: Block['bbox'] = [Math.min(...all.map((r) => r.x)), Math.min(...all.map((r) => r.y)), Math.max(...all.map((r) => r.x + r.width)), Math.max(...all.map((r) => r.y + r.height))];
     const pieces: InlinePiece[] = g.map((c, i) => ({ text: (i > 0 ? ' ' : '') + c.text.trim(), bold: c.runs.every((r) => r.bold), italic: c.runs.every((r) => r.italic) }));
     const lines = g.map((c) => ({ text: c.text.trim(), bbox }));
-    return { type: isCaptionLine(lines[0].text) ? 'caption' : 'paragraph', bbox, lines, inline: [pieces] };
+    // Direction and size stay with the block: a large diagonal stamp is told from them (watermarks.ts).
+    const angle = (g[0].angle * 180) / Math.PI;
+    return { type: isCaptionLine(lines[0].text) ? 'caption' : 'paragraph', bbox, lines, inline: [pieces], angle, size: Math.max(...g.map((c) => c.size)) };
   });
 }

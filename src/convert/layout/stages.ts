@@ -24,6 +24,7 @@ import { markRunningLines } from './furniture.js';
 import { joinContinuedTables } from './table-pages.js';
 import { unifyHeadingLevels } from './heading-levels.js';
 import { markContinuedParagraphs } from './paragraph-pages.js';
+import { markWatermarks } from './watermarks.js';
 import type { PageStage, PageState } from './page-state.js';
 import type { BlockStage, PageFacts } from './stage.js';
 import { rendersBlank } from '../markdown/render.js';
@@ -74,6 +75,8 @@ export type DocumentPass = (pages: PageModel[], indexes?: readonly number[]) => 
  */
 export const DOCUMENT_PASSES: ReadonlyArray<[name: string, pass: DocumentPass]> = [
   ['running headers and footers', markRunningLines],
+  // Before the passes that look at the blocks closing a page: a stamp is set after the body text.
+  ['diagonal watermarks', markWatermarks],
   // After the running lines: they compare the content blocks at the page edges, furniture set aside.
   ['tables continued over pages', joinContinuedTables],
   ['paragraphs continued over pages', markContinuedParagraphs],
