@@ -12,7 +12,7 @@ const HEAD_Y = 44;
 const FOOT_Y = LETTER.height - 36;
 const SIZE = 8.5;
 /** Stamps set across pages; none is a word of the prose vocabulary (words.ts). */
-const WATERMARKS = ['DRAFT', 'CONFIDENTIAL', 'COPY', 'SPECIMEN', 'Not for distribution'];
+export const WATERMARKS = ['DRAFT', 'CONFIDENTIAL', 'COPY', 'SPECIMEN', 'Not for distribution'];
 
 function drawFurniture(w: PageWriter, style: Style, running: string, page: number, pages: number): void {
   const f = w.fonts.regular;

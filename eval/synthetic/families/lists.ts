@@ -1,9 +1,11 @@
 // Bulleted and numbered lists, nested one level, items wrapping with a hanging indent, between
-// paragraphs.
+// paragraphs; sometimes the one page is stamped with a diagonal watermark over its middle
+// (furniture: layout/watermarks.ts).
 import { firstBaseline, LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { paragraph, phrase, sentence } from '../words.js';
 import type { FamilyOutput } from './family.js';
+import { WATERMARKS } from './furniture.js';
 
 const SIZE = 10;
 const LEADING = 13;
@@ -52,5 +54,8 @@ export async function listsCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOutp
     y = drawList(w, rng, ordered, y);
     if (y > LETTER.height - MARGIN - 200) break;
   }
-  return { variant: `lists=${order.map((o) => (o ? 'numbered' : 'bulleted')).join('+')}` };
+  // Chosen after the page is drawn, so that a case without it is drawn as before.
+  const stamp = rng.chance(0.3) ? rng.pick(WATERMARKS) : null;
+  if (stamp) w.watermark(stamp, w.fonts.bold, Math.min(72, 480 / stamp.length), rng.pick([40, 45, 50]));
+  return { variant: `lists=${order.map((o) => (o ? 'numbered' : 'bulleted')).join('+')}${stamp ? ` watermark=${stamp}` : ''}` };
 }
