@@ -5,7 +5,7 @@ import { LanguageError } from '../../src/convert/errors.js';
 import { decodeImagePageGray } from '../../src/convert/images.js';
 import { availableOcrLanguages, ocrImage, resolveOcrLanguages, terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { cliLanguages } from '../../src/convert/ocr/cli-engine.js';
-import { rotateGray } from '../../src/convert/ocr/image.js';
+import { rotateGray, toPgm } from '../../src/convert/ocr/image.js';
 import { parseTesseractTsv } from '../../src/convert/ocr/tsv.js';
 import { sampleLines, textImagePng, words } from './exec-fixtures.js';
 
@@ -81,6 +81,66 @@ test('the tesseract CLI, when installed, reads the same text', async (t) => {
   const page = await ocrImage(upright, { langs: ['eng'], engine: 'cli' });
   const got = words(page.runs.map((r) => r.text).join(' '));
   for (const w of ['quick', 'brown', 'lazy', 'river']) assert.ok(got.includes(w), `missing ${w}`);
+});
+
+/** Seven lines of ordinary prose: enough characters for Tesseract's orientation detection. */
+const proseLines = [
+  'The quick brown fox jumps over', 'the lazy dog near the river bank.', 'Every morning the baker opens',
+  'his shop before the town wakes,', 'and the smell of fresh bread fills', 'the narrow streets around the old',
+  'market square until the noon bell.',
+];
+
+test('the tesseract CLI with orientation data turns upside-down and sideways scans by detection', async (t) => {
+  if (!(await tesseractCliOrCi())) return t.diagnostic('no tesseract binary with eng on PATH');
+  const { cliHasOrientationData, detectOrientationWithCli } = await import('../../src/convert/ocr/cli-engine.js');
+  assert.ok((await cliHasOrientationData()) || !process.env.DOCCONV_CI, 'CI installs tesseract-ocr-osd (.ci/run)');
+  if (!(await cliHasOrientationData())) return t.diagnostic('no osd data for the tesseract binary');
+  const upright = await decodeImagePageGray(await textImagePng(proseLines), 0);
+  // An image turned `turn` clockwise is made upright by turning it back: (360 - turn) clockwise.
+  for (const turn of [90, 180, 270] as const) {
+    const scan = rotateGray(upright, turn);
+    const verdict = await detectOrientationWithCli(toPgm(scan), 72 / scan.pointsPerPixel);
+    assert.equal(verdict?.rotate, 360 - turn, `orientation of a page turned ${turn}°`);
+    // Turned 90° clockwise, Tesseract's layout analysis takes the lines for vertical text and
+    // reads them confidently as they are, so only the turns that read poorly are retried.
+    if (turn === 90) continue;
+    const page = await ocrImage(scan, { langs: ['eng'], engine: 'cli' });
+    assert.equal(page.rotation, 360 - turn);
+    assert.deepEqual([Math.round(page.width), Math.round(page.height)], [612, 300], 'page size is upright');
+    const got = words(page.runs.map((r) => r.text).join(' '));
+    for (const w of ['quick', 'baker', 'bread', 'market']) assert.ok(got.includes(w), `missing ${w} turned ${turn}°: ${got.join(' ')}`);
+  }
+});
+
+test('an upside-down letter page of 8 pt print at the pipeline\'s 150 dpi is turned and read', async (t) => {
+  // Re-reading turned copies judges them at half size (75 dpi), where 8 pt print reads poorly every
+  // way up and the page stayed upside down; detection judges the full-size page.
+  if (!(await tesseractCliOrCi())) return t.diagnostic('no tesseract binary with eng on PATH');
+  const { cliHasOrientationData } = await import('../../src/convert/ocr/cli-engine.js');
+  if (!(await cliHasOrientationData())) return t.diagnostic('no osd data for the tesseract binary');
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const { openPdf } = await import('../../src/convert/pdf/open.js');
+  const { renderPageGray } = await import('../../src/convert/pdf/render.js');
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  for (let i = 0; i < 60; i++) page.drawText(`${i + 1}. ${proseLines[i % proseLines.length]} ${proseLines[(i + 3) % proseLines.length]}`, { x: 54, y: 740 - i * 11, size: 8, font });
+  const pdf = await openPdf(await doc.save());
+  const upright = await renderPageGray(await pdf.getPage(1), 150);
+  await pdf.destroy();
+  const read = await ocrImage(rotateGray(upright, 180), { langs: ['eng'], engine: 'cli' });
+  assert.equal(read.rotation, 180);
+  const got = words(read.runs.map((r) => r.text).join(' '));
+  for (const w of ['quick', 'baker', 'bread', 'market', 'square']) assert.ok(got.includes(w), `missing ${w}`);
+});
+
+test('orientation detection gives no verdict on a page without text (it does not throw)', async (t) => {
+  if (!(await tesseractCliOrCi())) return t.diagnostic('no tesseract binary with eng on PATH');
+  const { cliHasOrientationData, detectOrientationWithCli } = await import('../../src/convert/ocr/cli-engine.js');
+  if (!(await cliHasOrientationData())) return t.diagnostic('no osd data for the tesseract binary');
+  const data = new Uint8Array(400 * 300).fill(255);
+  data.fill(0, 150 * 400 + 100, 150 * 400 + 300); // one rule, no characters
+  assert.equal(await detectOrientationWithCli(toPgm({ data, width: 400, height: 300, pointsPerPixel: 72 / 200 }), 200), null);
 });
 
 test('a Tesseract child runs under an OS-enforced time bound and dies with an abort (it cannot outlive its worker)', async (t) => {

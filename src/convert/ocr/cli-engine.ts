@@ -53,10 +53,14 @@ function timeoutBinary(): string | null {
   return timeoutBin;
 }
 
-/** Runs one recognition (page segmentation mode 3) and returns Tesseract's TSV. */
-export function recognizeWithCli(image: Buffer, langs: string[], dpi: number, signal?: AbortSignal): Promise<string> {
+/** The binary has Tesseract's orientation data (`osd`; Debian's tesseract-ocr depends on it). */
+export async function cliHasOrientationData(): Promise<boolean> {
+  return (await cliLanguages()).includes('osd');
+}
+
+/** Runs the binary on one image (stdin) and returns its stdout; rejects on a non-zero exit. */
+function runCli(image: Buffer, args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const args = ['stdin', 'stdout', '--psm', '3', '--dpi', String(Math.round(dpi)), '-l', langs.join('+'), 'tsv'];
     const killer = timeoutBinary();
     const child = spawn(killer ?? BINARY, killer ? ['--signal=KILL', `${CLI_RUN_LIMIT_S}s`, BINARY, ...args] : args, {
       // One thread per process: the pool already runs one document per core.
@@ -80,4 +84,35 @@ export function recognizeWithCli(image: Buffer, langs: string[], dpi: number, si
     });
     child.stdin.end(image);
   });
+}
+
+/** Runs one recognition (page segmentation mode 3) and returns Tesseract's TSV. */
+export function recognizeWithCli(image: Buffer, langs: string[], dpi: number, signal?: AbortSignal): Promise<string> {
+  return runCli(image, ['stdin', 'stdout', '--psm', '3', '--dpi', String(Math.round(dpi)), '-l', langs.join('+'), 'tsv'], signal);
+}
+
+export interface OrientationVerdict {
+  /** Clockwise turn that makes the page upright. */
+  rotate: 0 | 90 | 180 | 270;
+  /** Tesseract's orientation confidence (unbounded; printed pages score ~10-25, handwriting < 5). */
+  confidence: number;
+}
+
+/**
+ * Tesseract's orientation and script detection (`--psm 0`, the `osd` data): one pass of its
+ * character classifier over the page's blobs, far cheaper than a recognition. Null when it
+ * finds too little text to judge (Tesseract exits non-zero) or prints no verdict.
+ */
+export async function detectOrientationWithCli(image: Buffer, dpi: number, signal?: AbortSignal): Promise<OrientationVerdict | null> {
+  let out: string;
+  try {
+    out = await runCli(image, ['stdin', 'stdout', '--psm', '0', '--dpi', String(Math.round(dpi)), '-l', 'osd'], signal);
+  } catch {
+    signal?.throwIfAborted();
+    return null;
+  }
+  const rotate = Number(/^Rotate:\s*(\d+)/m.exec(out)?.[1]);
+  const confidence = Number(/^Orientation confidence:\s*([\d.]+)/m.exec(out)?.[1]);
+  if (![0, 90, 180, 270].includes(rotate) || !Number.isFinite(confidence)) return null;
+  return { rotate: rotate as OrientationVerdict['rotate'], confidence };
 }

@@ -2,7 +2,7 @@
 import type { TextRun } from '../layout/types.js';
 import type { GrayImage } from '../pdf/render.js';
 import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limits.js';
-import { cliSupports, recognizeWithCli } from './cli-engine.js';
+import { cliHasOrientationData, cliSupports, detectOrientationWithCli, recognizeWithCli } from './cli-engine.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
 import { parseTesseractTsv, type OcrWords } from './tsv.js';
 
@@ -30,11 +30,14 @@ export interface OcrPage {
   meanConfidence: number;
 }
 
-async function recognize(img: GrayImage, opts: OcrOptions): Promise<OcrWords> {
+async function useCliFor(opts: OcrOptions): Promise<boolean> {
+  const engine = opts.engine ?? 'auto';
+  return engine === 'cli' || (engine === 'auto' && (await cliSupports(opts.langs)));
+}
+
+async function recognize(img: GrayImage, opts: OcrOptions, useCli: boolean): Promise<OcrWords> {
   const dpi = 72 / img.pointsPerPixel;
   const pgm = toPgm(img);
-  const engine = opts.engine ?? 'auto';
-  const useCli = engine === 'cli' || (engine === 'auto' && (await cliSupports(opts.langs)));
   const tsv = useCli ? await recognizeWithCli(pgm, opts.langs, dpi, opts.signal) : await recognizeWithWasm(pgm, opts.langs, dpi);
   return parseTesseractTsv(tsv, img.pointsPerPixel, OCR_MIN_WORD_CONFIDENCE);
 }
@@ -44,41 +47,81 @@ const score = (w: OcrWords) => w.meanConfidence + 2 * w.wordlike;
 
 /** Orientation is judged on a half-size copy of large pages: a quarter of the OCR cost per try. */
 const ORIENTATION_PROBE_MIN_WIDTH = 1000;
+/**
+ * Tesseract orientation confidence from which its suggested turn is worth one reading. Measured:
+ * printed pages turned 90/180/270° score 11-24, handwriting 0.3-4.3 (often with a wrong turn);
+ * low on purpose, since the turned reading must still read clearly and better to be kept.
+ */
+const OSD_MIN_CONFIDENCE = 2;
+/**
+ * Detection costs ~0.6 CPU-s even on a small image (loading the orientation model), twice a reading
+ * of one (phototest, 0.3 MP: 0.3 CPU-s), and re-reading stops at the first clear turn: below this
+ * size, re-read instead.
+ */
+const ORIENTATION_DETECTION_MIN_PIXELS = 1_000_000;
+
+const needsRetry = (w: OcrWords) => w.runs.length >= 3 && w.meanConfidence < OCR_ROTATION_RETRY_CONFIDENCE;
+/** A turn must read clearly better, not just less badly (a page in another script reads as noise
+ * whichever way it is turned: keep it upright). */
+const readsClearlyBetter = (turned: OcrWords, than: OcrWords) => turned.meanConfidence >= OCR_ROTATION_RETRY_CONFIDENCE && score(turned) > score(than);
 
 /**
- * OCR with automatic orientation: Tesseract's OSD data is not shipped with tesseract.js, so a page
- * that reads poorly upright (low mean confidence) is read again turned 180°, then 90° and 270° (on a
- * half-size copy), and a turn is kept only when it reads clearly and better; the page is then read
- * at full size that way. Blank or nearly blank pages are not retried.
+ * Without orientation data (tesseract.js ships none) a page that reads poorly upright is read
+ * again turned 180°, then 90° and 270° on a half-size copy, keeping a turn that reads clearly and
+ * better; the page is then read at full size that way.
+ */
+async function turnByRereading(img: GrayImage, upright: OcrWords, opts: OcrOptions, useCli: boolean): Promise<{ rotation: Rotation; words: OcrWords }> {
+  const probe = img.width >= ORIENTATION_PROBE_MIN_WIDTH ? halfSize(img) : img;
+  let best = probe === img ? upright : await recognize(probe, opts, useCli);
+  let rotation: Rotation = 0;
+  for (const turn of [180, 90, 270] as const) {
+    opts.signal?.throwIfAborted();
+    const words = await recognize(rotateGray(probe, turn), opts, useCli);
+    if (readsClearlyBetter(words, best)) {
+      best = words;
+      rotation = turn;
+    }
+    if (!needsRetry(best)) break;
+  }
+  return { rotation, words: rotation === 0 ? upright : await recognize(rotateGray(img, rotation), opts, useCli) };
+}
+
+/**
+ * With the CLI's orientation data, Tesseract's own detector (one cheap pass, at full size: on a
+ * half-size copy its confidence collapses) names the turn, and only that turn is read. It replaces
+ * four more recognitions on every page that reads poorly upright (handwriting, faint scans), the
+ * dearest OCR pages. Measured: docs/architecture.md, OCR.
+ */
+async function turnByDetection(img: GrayImage, upright: OcrWords, opts: OcrOptions): Promise<{ rotation: Rotation; words: OcrWords }> {
+  const verdict = await detectOrientationWithCli(toPgm(img), 72 / img.pointsPerPixel, opts.signal);
+  if (!verdict || verdict.rotate === 0 || verdict.confidence < OSD_MIN_CONFIDENCE) return { rotation: 0, words: upright };
+  opts.signal?.throwIfAborted();
+  const turned = await recognize(rotateGray(img, verdict.rotate), opts, true);
+  return readsClearlyBetter(turned, upright) ? { rotation: verdict.rotate, words: turned } : { rotation: 0, words: upright };
+}
+
+/**
+ * OCR with automatic orientation: a page that reads poorly upright (low mean confidence) is turned
+ * by Tesseract's orientation detection when the CLI has its data and the page is not small, else by
+ * re-reading it turned.
+ * Blank or nearly blank pages are not retried.
  */
 export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPage> {
   // A perfectly uniform image (a blank page, a page whose only content is invisible) has no words:
   // Tesseract would spend seconds finding that out.
   if (isUniform(img)) return { runs: [], width: img.width * img.pointsPerPixel, height: img.height * img.pointsPerPixel, rotation: 0, meanConfidence: 0 };
-  const upright = await recognize(img, opts);
-  const needsRetry = (w: OcrWords) => w.runs.length >= 3 && w.meanConfidence < OCR_ROTATION_RETRY_CONFIDENCE;
-  let rotation: Rotation = 0;
-  if (needsRetry(upright)) {
-    const probe = img.width >= ORIENTATION_PROBE_MIN_WIDTH ? halfSize(img) : img;
-    let best = probe === img ? upright : await recognize(probe, opts);
-    for (const turn of [180, 90, 270] as const) {
-      opts.signal?.throwIfAborted();
-      const words = await recognize(rotateGray(probe, turn), opts);
-      // A turn must read clearly better, not just less badly (a page in another script reads as
-      // noise whichever way it is turned: keep it upright).
-      if (words.meanConfidence >= OCR_ROTATION_RETRY_CONFIDENCE && score(words) > score(best)) {
-        best = words;
-        rotation = turn;
-      }
-      if (!needsRetry(best)) break;
-    }
-  }
-  const finalImg = rotateGray(img, rotation);
-  const words = rotation === 0 ? upright : await recognize(finalImg, opts);
+  const useCli = await useCliFor(opts);
+  const upright = await recognize(img, opts, useCli);
+  const { rotation, words } = !needsRetry(upright)
+    ? { rotation: 0 as Rotation, words: upright }
+    : useCli && img.width * img.height >= ORIENTATION_DETECTION_MIN_PIXELS && (await cliHasOrientationData())
+      ? await turnByDetection(img, upright, opts)
+      : await turnByRereading(img, upright, opts, useCli);
+  const sideways = rotation === 90 || rotation === 270;
   return {
     runs: words.runs,
-    width: finalImg.width * finalImg.pointsPerPixel,
-    height: finalImg.height * finalImg.pointsPerPixel,
+    width: (sideways ? img.height : img.width) * img.pointsPerPixel,
+    height: (sideways ? img.width : img.height) * img.pointsPerPixel,
     rotation,
     meanConfidence: words.meanConfidence,
   };
@@ -90,7 +133,7 @@ export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPag
  */
 export async function ocrPicture(img: GrayImage, opts: OcrOptions): Promise<OcrWords> {
   if (isUniform(img)) return { runs: [], meanConfidence: 0, wordlike: 0 };
-  return recognize(img, opts);
+  return recognize(img, opts, await useCliFor(opts));
 }
 
 /** Every pixel has the same value. */
