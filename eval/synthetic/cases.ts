@@ -8,6 +8,7 @@ import { headingsCase } from './families/headings.js';
 import { listsCase } from './families/lists.js';
 import { mixedCase } from './families/mixed.js';
 import { reportCase } from './families/report.js';
+import { sidebarsCase } from './families/sidebars.js';
 import { statTableCase } from './families/stat-table.js';
 import { longTableCase, tableCase } from './families/tables.js';
 import { templateCase } from './families/template.js';
@@ -28,6 +29,7 @@ export const FAMILIES: Record<string, FamilyGenerator> = {
   footnotes: footnotesCase,
   report: reportCase,
   mixed: mixedCase,
+  sidebars: sidebarsCase,
 };
 
 export const FAMILY_NAMES = Object.keys(FAMILIES);

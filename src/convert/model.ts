@@ -63,6 +63,11 @@ export interface Block {
   bold?: boolean;
   italic?: boolean;
   /**
+   * Set apart from the text flow by a drawn frame, fill or pair of rules (a sidebar, a pull quote:
+   * layout/insets.ts): one unit, which a paragraph running on around it does not break.
+   */
+  aside?: boolean;
+  /**
    * Furniture only: the line is a folio or a stamp by itself ("12", "Page 3 of 9", "Downloaded
    * from …"), not text that merely sits in the margin.
    */

@@ -127,3 +127,26 @@ test('oblique type (a sheared font) is horizontal italic text, not rotated text 
   assert.equal(input.runs.find((r) => r.text === 'Side stamp')!.rotated, true);
   assert.match(layoutPageToMarkdown(input, createLayoutContext()), /Credit Derivatives Markets/);
 });
+
+test('extract: a sidebar set between body lines sends a prose page to the full reading, its frame and fill reach the layout as shapes', async () => {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const line = 'The council met in the spring and the report on the towns was read to all.';
+  for (let i = 0; i < 12; i++) page.drawText(line, { x: 72, y: 720 - i * 12.5, size: 10, font: regular });
+  // A framed, shaded sidebar in small print, then the body again.
+  page.drawRectangle({ x: 72, y: 520, width: 300, height: 50, borderWidth: 0.8, borderColor: rgb(0.3, 0.3, 0.3), color: rgb(0.9, 0.92, 0.95) });
+  page.drawText('Key facts', { x: 78, y: 556, size: 10, font: bold });
+  page.drawText('Small print about the towns and their mayors sits here', { x: 78, y: 542, size: 8, font: regular });
+  page.drawText('and goes on for a second line in the box.', { x: 78, y: 531, size: 8, font: regular });
+  for (let i = 0; i < 12; i++) page.drawText(line, { x: 72, y: 500 - i * 12.5, size: 10, font: regular });
+  // A shaded strip with no border.
+  page.drawRectangle({ x: 72, y: 300, width: 400, height: 20, color: rgb(0.9, 0.9, 0.9) });
+  const input = await firstPageLayout(await pdf.save());
+  const shapes = (input.shapes ?? []).map((s) => ({ kind: s.kind, x: Math.round(s.x), y: Math.round(s.y), w: Math.round(s.width), h: Math.round(s.height) }));
+  assert.deepEqual(shapes, [
+    { kind: 'frame', x: 72, y: 222, w: 300, h: 50 },
+    { kind: 'fill', x: 72, y: 472, w: 400, h: 20 },
+  ]);
+});

@@ -42,3 +42,18 @@ test('page: a sentence running from the foot of the left column to the top of th
   const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
   assert.match(md, /ends here without a stop continuing in the right column/);
 });
+
+test('joinContinuations: a sidebar (aside blocks, whatever their types) between the halves is one unit that moves after the paragraph', () => {
+  const blocks = [
+    para('Sales rose each year,', 50, 100),
+    para('Key facts', 58, 120, { aside: true, bold: true, level: 3 }, 'heading'),
+    para('Small print in the box.', 58, 135, { aside: true, size: 8 }),
+    para('More of it on a second paragraph', 58, 150, { aside: true, size: 8 }),
+    para('and the industry grew with them.', 50, 180),
+  ];
+  const out = joinContinuations(blocks);
+  assert.deepEqual(out.map(blockMarkdown), ['Sales rose each year, and the industry grew with them.', '### Key facts', 'Small print in the box.', 'More of it on a second paragraph']);
+  // The sidebar's open last paragraph does not run on into the body text after it.
+  const open = [para('Sales rose.', 50, 100), para('More of it on a second paragraph', 58, 150, { aside: true }), para('and the industry grew.', 50, 180)];
+  assert.equal(joinContinuations(open).length, 3);
+});

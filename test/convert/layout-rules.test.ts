@@ -9,7 +9,7 @@ import { dominantSize, headingLevel } from '../../src/convert/layout/headings.js
 import { splitMarginLines, isPageNumber, isSideStamp, isStamp } from '../../src/convert/layout/margins.js';
 import { findGutters, orderRegion, type Item } from '../../src/convert/layout/regions.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
-import { findRuledRegions } from '../../src/convert/layout/ruled-tables.js';
+import { findRuledRegions, mergeLines } from '../../src/convert/layout/ruled-tables.js';
 import { visualToLogical } from '../../src/convert/layout/bidi.js';
 import { joinDropCaps } from '../../src/convert/layout/dropcap.js';
 import { flowLines, groupParagraphs } from '../../src/convert/layout/paragraphs.js';
@@ -64,6 +64,14 @@ test('headings: body size by characters; larger or bold short lines are headings
   assert.equal(headingLevel({ text: '2.1 Methods', lines: 1, size: 10, bold: true }, 10), 3);
   assert.equal(headingLevel({ text: 'A bold sentence that ends.', lines: 1, size: 10, bold: true }, 10), 0);
   assert.equal(headingLevel({ text: 'body text', lines: 1, size: 10, bold: false }, 10), 0);
+});
+
+test('headings: an italic full sentence set larger is a pull quote, not a heading; an italic title is', () => {
+  const quote = 'Nothing was decided that day about the river.';
+  assert.equal(headingLevel({ text: quote, lines: 2, size: 14, bold: false, italic: true }, 10), 0);
+  assert.equal(headingLevel({ text: quote, lines: 2, size: 14, bold: false }, 10), 2);
+  assert.equal(headingLevel({ text: 'A Title in Italic Type', lines: 1, size: 14, bold: false, italic: true }, 10), 2);
+  assert.equal(headingLevel({ text: quote, lines: 1, size: 20, bold: false, italic: true }, 10), 1);
 });
 
 test('headings: a caption label needs its number or punctuation; the same word opening a title is a heading', () => {
@@ -282,4 +290,29 @@ test('a sentence set a little larger than the body (above a table in smaller typ
   assert.equal(headingLevel({ text: 'Counts by district', lines: 1, size: 10.5, bold: false }, body), 3);
   // Much larger type is a title even when it ends with a stop.
   assert.ok(headingLevel({ text: 'The year the harbour froze over again.', lines: 1, size: 16, bold: false }, body) > 0);
+});
+
+test('mergeLines: pieces of a rule join end to end; rules of two columns a point apart in height stay two', () => {
+  const { h, v } = mergeLines([
+    { x0: 316, y0: 237, x1: 540, y1: 237 },
+    { x0: 72, y0: 238.5, x1: 296, y1: 238.5 },
+    { x0: 100, y0: 400, x1: 200, y1: 400 },
+    { x0: 199, y0: 400.5, x1: 300, y1: 400.5 },
+    { x0: 50, y0: 10, x1: 50, y1: 100 },
+    { x0: 50.5, y0: 200, x1: 50.5, y1: 300 },
+  ]);
+  assert.deepEqual(h.map((l) => [l.x0, l.x1]), [[316, 540], [72, 296], [100, 300]]);
+  assert.deepEqual(v.map((l) => [l.y0, l.y1]), [[10, 100], [200, 300]]);
+});
+
+test('groupLines: a bigger line in the other column does not chain two lines of this column into one', () => {
+  const col = (text: string, baseline: number): TextRun => ({ text, x: 319, y: baseline - 9.1, width: 210, height: 11.2, fontSize: 10, bold: false, italic: false, monospace: false, baseline });
+  const quote: TextRun = { text: 'a pull quote line set large', x: 76, y: 147.5, width: 200, height: 15.6, fontSize: 14, bold: false, italic: true, monospace: false, baseline: 160.2 };
+  const lines = groupLines([col('report toward these', 153.5), quote, col('part structure design', 166)]);
+  const these = lines.find((l) => l.some((r) => r.text.endsWith('these')))!;
+  assert.ok(!these.some((r) => r.text.startsWith('part')));
+  // A bigger run beside the line's runs still anchors it (a raised marker sorted first, then the word).
+  const sup: TextRun = { ...col('1', 150), x: 300, width: 4, fontSize: 6, height: 7, y: 144 };
+  const word: TextRun = { ...col('Word', 153.5), x: 305, width: 30 };
+  assert.equal(groupLines([sup, word]).length, 1);
 });

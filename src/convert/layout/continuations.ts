@@ -6,7 +6,7 @@ import { unionBBox, type Block } from '../model.js';
 
 /** Blocks that may sit between the two halves of a sentence (set apart from the text flow). */
 export const ASIDE_TYPES = new Set<Block['type']>(['heading', 'figure', 'caption', 'table', 'code', 'formula']);
-/** How many such blocks may stand between the halves. */
+/** How many such blocks, or units of aside blocks (a sidebar: insets.ts), may stand between the halves. */
 export const MAX_ASIDES = 3;
 /** Sizes within this ratio are the same face size (rounding, OCR estimates). */
 const SAME_SIZE = 0.08;
@@ -30,6 +30,8 @@ function prose(b: Block): boolean {
 /** `next` goes on with the sentence that `prev` leaves open. */
 export function continues(prev: Block, next: Block): boolean {
   if (!prose(prev) || !prose(next)) return false;
+  // A sidebar's text goes on within the sidebar only.
+  if (Boolean(prev.aside) !== Boolean(next.aside)) return false;
   if (Math.abs(prev.size! - next.size!) > SAME_SIZE * Math.max(prev.size!, next.size!)) return false;
   const end = lastText(prev).trimEnd();
   return end.length > 0 && /[\p{L}\p{N},\-–]$/u.test(end) && !TERMINAL.test(end) && /^\p{Ll}/u.test(firstText(next).trimStart());
@@ -42,8 +44,8 @@ function join(prev: Block, next: Block): Block {
 
 /**
  * Joins a paragraph left open (no terminal punctuation) with the next paragraph when that starts in
- * lower case in the same face size; up to MAX_ASIDES headings, figures, captions or tables between
- * them move after the joined paragraph.
+ * lower case in the same face size; up to MAX_ASIDES headings, figures, captions, tables or aside
+ * units (a sidebar's blocks together) between them move after the joined paragraph.
  */
 export function joinContinuations(blocks: Block[]): Block[] {
   const out: Block[] = [];
@@ -51,7 +53,11 @@ export function joinContinuations(blocks: Block[]): Block[] {
     let cur = blocks[i];
     for (;;) {
       let j = i + 1;
-      while (j < blocks.length && j - i - 1 < MAX_ASIDES && ASIDE_TYPES.has(blocks[j].type)) j++;
+      for (let units = 0; j < blocks.length && units < MAX_ASIDES; units++) {
+        if (blocks[j].aside) while (j < blocks.length && blocks[j].aside) j++;
+        else if (ASIDE_TYPES.has(blocks[j].type)) j++;
+        else break;
+      }
       if (j >= blocks.length || !continues(cur, blocks[j])) break;
       const asides = blocks.slice(i + 1, j);
       cur = join(cur, blocks[j]);

@@ -64,6 +64,8 @@ export function numberedLevel(text: string): number {
 /** Below this size ratio a full sentence is not a heading (see headingLevel). */
 const SENTENCE_HEADING_MIN_RATIO = 1.3;
 const SENTENCE_MIN_WORDS = 6;
+/** Below this size ratio an italic full sentence is not a heading either (a pull quote). */
+const ITALIC_SENTENCE_HEADING_MIN_RATIO = 1.7;
 
 /** Several words closed by terminal punctuation: how running text ends, and how titles do not. */
 function isSentence(text: string): boolean {
@@ -90,6 +92,8 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
     // A sentence (several words closed by a full stop) set only a little larger than the body is
     // text (a lead paragraph, an intro line above a table set in smaller type), not a section title.
     if (r < SENTENCE_HEADING_MIN_RATIO && isSentence(text)) return 0;
+    // An italic sentence set larger is a pull quote or a lead: titles in italic end without a stop.
+    if (p.italic && r < ITALIC_SENTENCE_HEADING_MIN_RATIO && isSentence(text)) return 0;
     return sizeLevel(r);
   }
   if (p.lines === 1 && r >= 0.95 && isCapsTitle(text) && !CAPTION.test(text)) return numberedLevel(text) || 3;
@@ -117,6 +121,8 @@ export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) =>
       bold: lines.every((l) => l.bold),
       italic: !page.ocr && lines.every((l) => l.italic),
     };
+    // A sentence set apart between rules or in a box is a pull quote or a note, not a title.
+    if (b.aside && isSentence(input.text)) return b;
     const level = headingLevel(input, page.body, page.ocr ? OCR_MIN_RATIO : MIN_RATIO);
     return level > 0 ? { ...b, type: 'heading', level } : b;
   });

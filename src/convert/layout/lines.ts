@@ -86,7 +86,10 @@ function groupByBaseline(runs: TextRun[]): TextRun[][] {
       const overlap = Math.min(anchorBottom, r.y + r.height) - Math.max(anchorTop, r.y);
       const minH = Math.min(anchorBottom - anchorTop, r.height);
       const baseOk = r.baseline === undefined || Math.abs(b - anchorBase) <= 0.5 * Math.max(anchorSize, r.fontSize);
-      if (overlap >= 0.5 * minH && baseOk) {
+      // Every run of the line as big as this one must share its line too: a bigger anchor set in
+      // another column (a pull quote's line between two lines of this one) must not chain the next
+      // line of this column into the line and glue their words (issue 9).
+      if (overlap >= 0.5 * minH && baseOk && cur.every((o) => o.fontSize < PEER_SIZE * r.fontSize || sameLine(o, r))) {
         cur.push(r);
         // A bigger run (not a superscript) becomes the anchor.
         if (r.fontSize > anchorSize * 1.2) ({ anchorTop, anchorBottom, anchorBase, anchorSize } = anchorOf(r));
@@ -99,6 +102,16 @@ function groupByBaseline(runs: TextRun[]): TextRun[][] {
   }
   if (cur.length > 0) lines.push(cur);
   return lines;
+}
+
+/** Runs at least this share of a run's size are its peers on a line (smaller ones: scripts, markers). */
+const PEER_SIZE = 0.8;
+
+/** Two runs on one line: their boxes overlap by half the smaller height, baselines within half an em. */
+function sameLine(a: TextRun, b: TextRun): boolean {
+  const overlap = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (overlap < 0.5 * Math.min(a.height, b.height)) return false;
+  return a.baseline === undefined || b.baseline === undefined || Math.abs(baselineOf(a) - baselineOf(b)) <= 0.5 * Math.max(a.fontSize, b.fontSize);
 }
 
 function anchorOf(r: TextRun): { anchorTop: number; anchorBottom: number; anchorBase: number; anchorSize: number } {

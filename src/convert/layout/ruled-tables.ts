@@ -36,17 +36,23 @@ export function mergeLines(rules: RuleLine[]): { h: HLine[]; v: VLine[] } {
   }
   h.sort((a, b) => a.y - b.y || a.x0 - b.x0);
   v.sort((a, b) => a.x - b.x || a.y0 - b.y0);
+  // Pieces of one line touch end to end. Sorted by y first, a piece a little lower may start left
+  // of the last one (a rule of the next column): it joins only where the two touch or overlap.
   const mh: HLine[] = [];
   for (const l of h) {
     const last = mh[mh.length - 1];
-    if (last && Math.abs(last.y - l.y) <= TOL && l.x0 <= last.x1 + TOL) last.x1 = Math.max(last.x1, l.x1);
-    else mh.push({ ...l });
+    if (last && Math.abs(last.y - l.y) <= TOL && l.x0 <= last.x1 + TOL && l.x1 >= last.x0 - TOL) {
+      last.x0 = Math.min(last.x0, l.x0);
+      last.x1 = Math.max(last.x1, l.x1);
+    } else mh.push({ ...l });
   }
   const mv: VLine[] = [];
   for (const l of v) {
     const last = mv[mv.length - 1];
-    if (last && Math.abs(last.x - l.x) <= TOL && l.y0 <= last.y1 + TOL) last.y1 = Math.max(last.y1, l.y1);
-    else mv.push({ ...l });
+    if (last && Math.abs(last.x - l.x) <= TOL && l.y0 <= last.y1 + TOL && l.y1 >= last.y0 - TOL) {
+      last.y0 = Math.min(last.y0, l.y0);
+      last.y1 = Math.max(last.y1, l.y1);
+    } else mv.push({ ...l });
   }
   return { h: mh.slice(0, MAX_LINES), v: mv.slice(0, MAX_LINES) };
 }

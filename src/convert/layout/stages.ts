@@ -11,6 +11,7 @@ import type { Block, PageModel } from '../model.js';
 import { ruledTablesStage, openTablesStage } from './page-tables.js';
 import { linesStage } from './page-lines.js';
 import { figuresStage } from './figures.js';
+import { insetsStage } from './insets.js';
 import { readingOrderStage } from './flow.js';
 import { codeStage } from './code-blocks.js';
 import { formulaStage } from './formulas.js';
@@ -35,6 +36,8 @@ export const PAGE_STAGES: ReadonlyArray<[name: string, stage: PageStage]> = [
   ['lines, margins and footnotes', linesStage],
   ['tables between rules', openTablesStage],
   ['figures and backgrounds', figuresStage],
+  // After the figures: text on a background image is read with its image.
+  ['sidebars and pull quotes', insetsStage],
   ['reading order', readingOrderStage],
 ];
 

@@ -46,6 +46,14 @@ export interface Box {
   height: number;
 }
 
+/**
+ * A drawn rectangle: `frame` stroked (a box around a sidebar, a cell), `fill` filled without a
+ * border (a shaded sidebar or banner, cell shading). Its edges may also be among the rules.
+ */
+export interface Shape extends Box {
+  kind: 'frame' | 'fill';
+}
+
 export interface PageLayoutInput {
   /** 0-based physical page index. */
   index: number;
@@ -60,6 +68,8 @@ export interface PageLayoutInput {
    * words inside one are that picture's text, read as plain lines (a chart's labels are no table).
    */
   readPictures?: Box[];
+  /** Drawn rectangles (PDF pages read in full; absent for OCR and pages read for text only). */
+  shapes?: Shape[];
   /** true when runs came from OCR (looser geometry, no font styles). */
   fromOcr: boolean;
 }

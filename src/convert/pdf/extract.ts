@@ -5,6 +5,7 @@ import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
 import { collectGraphics, multiply, transformRect, type Matrix, type PageGraphics } from './graphics.js';
 import { pageTurn } from './page-turn.js';
 import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
+import { hasSetApartLines, type LinePiece } from './set-apart.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
 import { placementsOnly } from './pdfjs-worker.js';
@@ -167,12 +168,13 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   // A text layer that is not usable may need OCR, which looks at the page's images.
   if (!full) full = !usableTextLayer({ index, width, height, runs, rules: [], images: [], fromOcr: false });
   if (full) read ??= await readGraphics();
-  const graphics: PageGraphics = full && read ? read : { rules: [], fills: [], images: [], truncated: false };
+  const graphics: PageGraphics = full && read ? read : { rules: [], fills: [], frames: [], images: [], truncated: false };
   const annotations = full || opts.forms ? await readAnnotations(page) : [];
   // Form field values and typed-on annotations are the user's text (form-fields.ts).
   runs.push(...formFieldRuns(annotations, base, runs));
   if (full) attachLinks(annotations as LinkAnnotation[], base, runs);
-  return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), fromOcr: false };
+  const shapes = [...graphics.frames.map((b) => ({ ...b, kind: 'frame' as const })), ...graphics.fills.map((b) => ({ ...b, kind: 'fill' as const }))];
+  return { index, width, height, runs, rules: graphics.rules, images: mergeImages(graphics.images), ...(shapes.length ? { shapes } : {}), fromOcr: false };
 }
 
 /**
@@ -196,13 +198,18 @@ function hasUnloadedFont(page: PDFPageProxy, items: TextItemLike[]): boolean {
   return false;
 }
 
+/** Text pieces looked at for the set-apart cue (set-apart.ts): its search is quadratic at worst. */
+const MAX_CUE_PIECES = 3000;
+
 /**
  * Whether the cheap text-only reading may miss something on this page (see ExtractOptions): little
- * text (figures, scans, forms) or aligned columns (tables). A function of the page's text alone.
+ * text (figures, scans, forms), aligned columns (tables), or lines set apart between lines of the
+ * body (sidebars, pull quotes: set-apart.ts). A function of the page's text alone.
  */
 export function pageWantsDetail(items: TextItemLike[], base: Matrix): boolean {
   let chars = 0;
   const lines = new Map<number, { x: number; end: number; size: number }[]>();
+  const pieces: LinePiece[] = [];
   for (const it of items) {
     if (!it.str || !it.transform) continue;
     chars += it.str.length;
@@ -215,6 +222,7 @@ export function pageWantsDetail(items: TextItemLike[], base: Matrix): boolean {
     let l = lines.get(key);
     if (!l) lines.set(key, (l = []));
     if (l.length < 64) l.push({ x: m[4], end: m[4] + it.width, size });
+    if (pieces.length < MAX_CUE_PIECES) pieces.push({ x: m[4], end: m[4] + it.width, baseline: m[5], size, text: it.str });
   }
   if (chars < DETAIL_MAX_CHARS) return true;
   let columnLines = 0;
@@ -225,7 +233,9 @@ export function pageWantsDetail(items: TextItemLike[], base: Matrix): boolean {
     for (let k = 1; k < l.length; k++) if (l[k].x - l[k - 1].end > COLUMN_GAP_EM * l[k].size) pieces++;
     if (pieces >= 3 && ++columnLines >= DETAIL_MIN_COLUMN_LINES) return true;
   }
-  return false;
+  // A sidebar or pull quote set between lines of the body: its frame, shading or rules tell the
+  // reading order it is one unit (layout/insets.ts).
+  return hasSetApartLines(pieces);
 }
 
 /** The page's annotations (links, form fields), or none when pdf.js cannot read them. */

@@ -43,6 +43,8 @@ export interface PageGraphics {
   rules: RuleLine[];
   /** Filled rectangles (cell shading, backgrounds): their edges count as rules only where no drawn rule is near. */
   fills: Box[];
+  /** Stroked rectangles (framed boxes, cells): their edges are also in `rules`. */
+  frames: Box[];
   images: Box[];
   /** Operators left uninspected because of the budget. */
   truncated: boolean;
@@ -60,6 +62,7 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
   const rules: RuleLine[] = [];
   const images: Box[] = [];
   const fills: Box[] = [];
+  const frames: Box[] = [];
   const stack: Matrix[] = [];
   let ctm: Matrix = base;
   const n = Math.min(fnArray.length, MAX_INSPECTED_OPS);
@@ -80,6 +83,7 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
       if (fills.length < MAX_RULES_PER_PAGE) fills.push({ x: minX, y: minY, width: w, height: h });
     } else {
       // Edges of a framed box or cell.
+      if (frames.length < MAX_RULES_PER_PAGE) frames.push({ x: minX, y: minY, width: w, height: h });
       addRule(minX, minY, maxX, minY);
       addRule(minX, maxY, maxX, maxY);
       addRule(minX, minY, minX, maxY);
@@ -135,7 +139,7 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
   }
   // Fill edges are not rules: shaded rows and cells abut and are inset from borders, so their
   // edges invent columns. Tables drawn only with fills are found from whitespace instead.
-  return { rules, fills, images, truncated: fnArray.length > n };
+  return { rules, fills, frames, images, truncated: fnArray.length > n };
 }
 
 function walkPath(

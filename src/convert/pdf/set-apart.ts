@@ -1,0 +1,106 @@
+// A cue, from the text alone, that a page may draw shapes its reading order needs (issue 9): a
+// stack of lines set in another size than the body, with body text right above and right below
+// it in the same column (a boxed sidebar, a pull quote between rules). Such a page gets the full
+// reading (extract.ts), so its frames, fills and rules reach the layout stage; plain prose pages
+// keep the cheaper text-only reading.
+
+/** One piece of a line: left edge, right edge, baseline and font size (top-left page space). */
+export interface LinePiece {
+  x: number;
+  end: number;
+  baseline: number;
+  size: number;
+  text: string;
+}
+
+/** Sizes further apart than this share of the body size are another size (not rounding). */
+const OTHER_SIZE = 0.12;
+/** Pieces further apart than this many ems on a baseline are in different columns. */
+const COLUMN_GAP_EM = 2;
+/**
+ * Lines of another size, stacked, that make a unit set apart; one line does when it ends a
+ * sentence (a one-line pull quote or note), while a one-line heading does not.
+ */
+const MIN_STACK_LINES = 2;
+const SENTENCE_END = /[.!?…]["'”’)]?\s*$/u;
+/** Body text within this many body sizes above and below the stack. */
+const NEAR_BODY = 4;
+
+interface Chunk {
+  x: number;
+  end: number;
+  baseline: number;
+  size: number;
+  body: boolean;
+  /** The chunk ends a sentence. */
+  stop: boolean;
+}
+
+function overlaps(a: Chunk, b: Chunk): boolean {
+  return Math.min(a.end, b.end) - Math.max(a.x, b.x) > 0;
+}
+
+/** The size that sets the most width of text. */
+function bodySize(pieces: LinePiece[]): number {
+  const width = new Map<number, number>();
+  for (const p of pieces) width.set(Math.round(p.size * 2) / 2, (width.get(Math.round(p.size * 2) / 2) ?? 0) + (p.end - p.x));
+  let best = 0;
+  let most = -1;
+  for (const [size, w] of width) if (w > most) [best, most] = [size, w];
+  return best;
+}
+
+/** A line's pieces cut into column chunks; a chunk is body when most of its width is at the body size. */
+function chunks(pieces: LinePiece[], body: number): Chunk[] {
+  const byLine = new Map<number, LinePiece[]>();
+  for (const p of pieces) {
+    const key = Math.round(p.baseline / 2);
+    const l = byLine.get(key);
+    if (l) l.push(p);
+    else byLine.set(key, [p]);
+  }
+  const out: Chunk[] = [];
+  for (const line of byLine.values()) {
+    line.sort((a, b) => a.x - b.x);
+    let cur: LinePiece[] = [];
+    const flush = (): void => {
+      if (cur.length === 0) return;
+      const total = cur.reduce((n, p) => n + (p.end - p.x), 0);
+      const atBody = cur.filter((p) => Math.abs(p.size - body) <= OTHER_SIZE * body).reduce((n, p) => n + (p.end - p.x), 0);
+      out.push({ x: cur[0].x, end: Math.max(...cur.map((p) => p.end)), baseline: cur[0].baseline, size: Math.max(...cur.map((p) => p.size)), body: atBody >= 0.5 * total, stop: SENTENCE_END.test(cur[cur.length - 1].text) });
+      cur = [];
+    };
+    for (const p of line) {
+      if (cur.length && p.x - Math.max(...cur.map((c) => c.end)) > COLUMN_GAP_EM * p.size) flush();
+      cur.push(p);
+    }
+    flush();
+  }
+  return out.sort((a, b) => a.baseline - b.baseline);
+}
+
+/** Whether the page holds lines of another size set apart between lines of its body (see above). */
+export function hasSetApartLines(pieces: LinePiece[]): boolean {
+  const body = bodySize(pieces);
+  if (body <= 0) return false;
+  const all = chunks(pieces, body);
+  const other = all.filter((c) => !c.body);
+  const near = NEAR_BODY * body;
+  for (const c of other) {
+    // The stack of other-size lines under c, line after line at their own leading.
+    const stack = [c];
+    for (let last = c; ; ) {
+      const next = other.find((o) => o.baseline > last.baseline && o.baseline - last.baseline <= 2 * o.size && overlaps(o, last));
+      if (!next) break;
+      stack.push(next);
+      last = next;
+    }
+    if (stack.length < MIN_STACK_LINES && !stack[0].stop) continue;
+    const top = c.baseline - c.size;
+    const bottom = stack[stack.length - 1].baseline;
+    const bodyAbove = all.some((b) => b.body && b.baseline < top && top - b.baseline <= near && overlaps(b, c));
+    const bodyBelow = all.some((b) => b.body && b.baseline > bottom && b.baseline - bottom <= near + body && overlaps(b, c));
+    if (bodyAbove && bodyBelow) return true;
+  }
+  return false;
+}
