@@ -30,3 +30,14 @@ test('set-apart: headings, footnotes and captions away from the body are not', (
   // A plain page.
   assert.ok(!hasSetApartLines(body(100, 40)));
 });
+
+test('set-apart: a band free of body text across two columns (a figure or banner drawn across them)', () => {
+  const twoColumns = (from: number, n: number): LinePiece[] => [...body(from, n), ...Array.from({ length: n }, (_, i) => line(from + 3 + i * 12, 10, 'right column text of the page', 320))];
+  // Columns above, a gap of eight lines across the page, columns below.
+  assert.ok(hasSetApartLines([...twoColumns(100, 10), ...twoColumns(316, 10)]));
+  // A banner's own line in the gap does not hide it.
+  assert.ok(hasSetApartLines([...twoColumns(100, 10), line(246, 12, 'INDUSTRY WATCH', 58, 100), ...twoColumns(280, 10)]));
+  // A paragraph break, or one column only, is no such band.
+  assert.ok(!hasSetApartLines([...twoColumns(100, 10), ...twoColumns(232, 10)]));
+  assert.ok(!hasSetApartLines([...body(100, 10), ...body(316, 10)]));
+});

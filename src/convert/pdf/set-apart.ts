@@ -1,8 +1,9 @@
 // A cue, from the text alone, that a page may draw shapes its reading order needs (issue 9): a
 // stack of lines set in another size than the body, with body text right above and right below
-// it in the same column (a boxed sidebar, a pull quote between rules). Such a page gets the full
-// reading (extract.ts), so its frames, fills and rules reach the layout stage; plain prose pages
-// keep the cheaper text-only reading.
+// it in the same column (a boxed sidebar, a pull quote between rules), or a band across the page
+// free of body text between columns of text (a figure or shaded banner drawn across them). Such a
+// page gets the full reading (extract.ts), so its frames, fills and rules reach the layout stage;
+// plain prose pages keep the cheaper text-only reading.
 
 /** One piece of a line: left edge, right edge, baseline and font size (top-left page space). */
 export interface LinePiece {
@@ -79,11 +80,36 @@ function chunks(pieces: LinePiece[], body: number): Chunk[] {
   return out.sort((a, b) => a.baseline - b.baseline);
 }
 
+/** White space between body lines, in body sizes, that breaks columns of text across the page. */
+const CROSS_GAP = 2.5;
+/** Body lines looked at above and below such a break for two columns side by side. */
+const CROSS_REACH_LINES = 6;
+
+/** Two body chunks side by side: columns of text. */
+function sideBySide(list: Chunk[]): boolean {
+  return list.some((a) => list.some((b) => b.x >= a.end));
+}
+
+/**
+ * A band across the page free of body text, taller than a paragraph break, between two columns
+ * of text above and two below: something drawn across the columns (a figure, a shaded banner)
+ * whose shape the reading order needs to cut the columns there.
+ */
+function crossColumnBreak(all: Chunk[], body: number): boolean {
+  const lines = all.filter((c) => c.body);
+  for (let k = 1; k < lines.length; k++) {
+    if (lines[k].baseline - lines[k - 1].baseline < CROSS_GAP * body + body) continue;
+    if (sideBySide(lines.slice(Math.max(0, k - CROSS_REACH_LINES), k)) && sideBySide(lines.slice(k, k + CROSS_REACH_LINES))) return true;
+  }
+  return false;
+}
+
 /** Whether the page holds lines of another size set apart between lines of its body (see above). */
 export function hasSetApartLines(pieces: LinePiece[]): boolean {
   const body = bodySize(pieces);
   if (body <= 0) return false;
   const all = chunks(pieces, body);
+  if (crossColumnBreak(all, body)) return true;
   const other = all.filter((c) => !c.body);
   const near = NEAR_BODY * body;
   for (const c of other) {
