@@ -34,6 +34,17 @@ test('paragraph pages: a figure at the top of the next page may stand between th
   assert.deepEqual(marked(markContinuedParagraphs(pages)), [[], ['region in the figure above.']]);
 });
 
+test('paragraph pages: a sidebar (its blocks together) at the foot of the page may stand between the halves', () => {
+  const sidebar = [
+    { ...para('Key facts', [80, 600, 300, 612]), type: 'heading' as const, level: 3, bold: true, aside: true },
+    para('Small print in the box.', [80, 615, 300, 640], 8, { aside: true }),
+    para('More of it, a second paragraph', [80, 645, 300, 670], 8, { aside: true }),
+    para('and a third one in the box.', [80, 672, 300, 690], 8, { aside: true }),
+  ];
+  const pages = [pageOf(para('Results are shown for each'), ...sidebar), pageOf(para('region in the table below.'))];
+  assert.deepEqual(marked(markContinuedParagraphs(pages)), [[], ['region in the table below.']]);
+});
+
 test('paragraph pages: a word broken at the page end closes up; a compound the pages print whole keeps its hyphen', () => {
   assert.equal(docMarkdown([pageOf(para('The results were inter-')), pageOf(para('preted with care.'))]), 'The results were interpreted with care.');
   assert.equal(docMarkdown([pageOf(para('A well-known case and a well-')), pageOf(para('known result.'))]), 'A well-known case and a well-known result.');

@@ -2,7 +2,8 @@
 // page's last paragraph left open (no terminal punctuation, or a hyphen) and the next page's first
 // paragraph starting in lower case in the same face size are one paragraph cut by the page break
 // (the same law as a column break, continuations.ts). Figures, tables, captions and headings at
-// the foot of the one or the top of the other (floats, up to MAX_ASIDES) may stand between them.
+// the foot of the one or the top of the other (floats, up to MAX_ASIDES; a sidebar's blocks count
+// as one) may stand between them.
 //
 // How the join is represented (DECISIONS §8: a page's Markdown is its own blocks, as printed):
 // each page keeps its half, and the second half is marked `continues` (it goes on from the last
@@ -16,10 +17,16 @@ function bodyBlocks(page: PageModel): Block[] {
   return page.blocks.filter((b) => !isFurniture(b) && b.type !== 'footnote');
 }
 
-/** The first block not an aside, looking from `start` in `step` direction past at most MAX_ASIDES. */
+/**
+ * The first block not an aside, looking from `start` in `step` direction past at most MAX_ASIDES
+ * of them; a sidebar's blocks (`aside`, insets.ts) count as one.
+ */
 function pastAsides(blocks: Block[], start: number, step: 1 | -1): Block | undefined {
-  for (let i = start, skipped = 0; i >= 0 && i < blocks.length; i += step) {
-    if (!ASIDE_TYPES.has(blocks[i].type)) return blocks[i];
+  const within = (i: number): boolean => i >= 0 && i < blocks.length;
+  for (let i = start, skipped = 0; within(i); ) {
+    if (blocks[i].aside) while (within(i) && blocks[i].aside) i += step;
+    else if (ASIDE_TYPES.has(blocks[i].type)) i += step;
+    else return blocks[i];
     if (++skipped > MAX_ASIDES) return undefined;
   }
   return undefined;
