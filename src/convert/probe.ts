@@ -12,6 +12,7 @@ import { sniffMediaType, type MediaType } from './sniff.js';
 import { ParseError } from './errors.js';
 import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
 import { scannedDocumentCheck } from './pdf/scan-sample.js';
+import { formFieldsCheck } from './pdf/form-fields.js';
 
 export type Script = 'latin' | 'cjk' | 'arabic' | 'cyrillic' | 'other' | 'unknown';
 
@@ -139,6 +140,9 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
   // The parser's own per-document scan verdict (source/pdf.ts), so a short document parsed from
   // this reading converts exactly as the pool would convert it.
   const scanned = scannedDocumentCheck(doc);
+  // Form field values are read as the parser reads them: a short form parsed from this reading
+  // kept its printed labels and lost the values filled in (issue 11).
+  const forms = await formFieldsCheck(doc)();
   const laid: WindowPage[] = [];
   // Reusable when every page was read and none needs OCR, of the page or of its pictures
   // (source/image-text.ts): OCR depends on `lang`.
@@ -148,7 +152,7 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
     sampled++;
     const page = await doc.getPage(i);
     try {
-      const input = await extractPageLayout(page, i, { scanned });
+      const input = await extractPageLayout(page, i, { forms, scanned });
       if (usableTextLayer(input)) usable++;
       if (pageNeedsOcr(input)) probe.scannedPages++;
       reusable &&= !pageNeedsOcr(input) && picturesToRead(input).length === 0;

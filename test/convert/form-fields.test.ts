@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { firstPageMarkdown } from '../helpers/pdf-page.js';
-import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
+import { parseDocument, probeDocument, shutdownConvertPool } from '../../src/convert/index.js';
 
 after(async () => {
   await shutdownConvertPool();
@@ -88,4 +88,22 @@ test('form fields: a dense page of a form, read cheaply (fonts seen, prose), sti
   const doc = await parseDocument(await pdf.save(), { pageTimeoutS: 30 });
   assert.match(doc.pages[0], /Jane Applicant/);
   assert.match(doc.pages[1], /John Witness/, doc.pages[1]);
+});
+
+test('a short filled form converted as the service does (probe, then the parse from its reading) keeps its values', async () => {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  // Enough prose that the page is not read in detail for its own sake: only the form asks for its annotations.
+  for (let l = 0; l < 25; l++) page.drawText(`Line ${l + 1} of the terms of this agreement, printed in ordinary prose for the reader.`, { x: 72, y: 740 - l * 14, size: 10, font });
+  page.drawText('Full name:', { x: 72, y: 300, size: 11, font });
+  const field = pdf.getForm().createTextField('name');
+  field.setText('Jane Q. Applicant');
+  field.addToPage(page, { x: 180, y: 295, width: 250, height: 18 });
+  const bytes = await pdf.save();
+  const probedBytes = new Uint8Array(bytes);
+  await probeDocument(probedBytes);
+  const probed = await parseDocument(probedBytes, { pageTimeoutS: 30 });
+  assert.match(probed.pages[0], /Full name: Jane Q\. Applicant/);
+  assert.deepEqual(probed, await parseDocument(new Uint8Array(bytes), { pageTimeoutS: 30 }));
 });

@@ -5,6 +5,7 @@
 // where its field sits, so the layout reads it beside its printed label.
 import type { TextRun } from '../layout/types.js';
 import { transformRect, type Matrix } from './graphics.js';
+import type { PdfPages } from './document.js';
 
 /** What pdf.js's getAnnotations reports for a widget or a FreeText annotation (the fields used). */
 export interface AnnotationLike {
@@ -136,4 +137,17 @@ export function formFieldRuns(annotations: AnnotationLike[], base: Matrix, pageR
     });
   }
   return out;
+}
+
+/**
+ * Whether the document has form fields; asked once per opened document by every reader of its
+ * pages (source/pdf.ts, probe.ts): with fields, each page's annotations are read for their values.
+ */
+export function formFieldsCheck(pdf: Pick<PdfPages, 'doc'>): () => Promise<boolean> {
+  let forms: Promise<boolean> | undefined;
+  return () =>
+    (forms ??= pdf.doc.getFieldObjects().then(
+      (fields) => fields !== null && Object.keys(fields).length > 0,
+      () => false,
+    ));
 }

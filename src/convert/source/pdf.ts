@@ -5,6 +5,7 @@ import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
 import { ocrImage, ocrPicture, type OcrEngine } from '../ocr/index.js';
 import type { PdfPages } from '../pdf/document.js';
 import { extractPageLayout } from '../pdf/extract.js';
+import { formFieldsCheck } from '../pdf/form-fields.js';
 import { scannedDocumentCheck, type ScannedCheck } from '../pdf/scan-sample.js';
 import type { PDFPageProxy } from '../pdf/open.js';
 import { renderPageGray } from '../pdf/render.js';
@@ -70,13 +71,7 @@ const scanChecks = new WeakMap<PdfPages['doc'], ScannedCheck>();
  * scan verdict when the probe already reached it (pdf/scan-sample.ts).
  */
 export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions, scanned?: boolean): PageSource {
-  let forms: Promise<boolean> | undefined;
-  // Asked once per document: with form fields, every page's annotations are read for their values.
-  const hasForms = (): Promise<boolean> =>
-    (forms ??= pdf.doc.getFieldObjects().then(
-      (fields) => fields !== null && Object.keys(fields).length > 0,
-      () => false,
-    ));
+  const hasForms = formFieldsCheck(pdf);
   const scannedCheck = scanChecks.get(pdf.doc) ?? scannedDocumentCheck(pdf, scanned);
   scanChecks.set(pdf.doc, scannedCheck);
   return {
