@@ -299,8 +299,8 @@ export function warmConvertPool(): Promise<void> {
     await p.warm();
     // One shared copy read by every worker, as for a real document (sharedBytes).
     const bytes = sharedBytes(warmupPdf());
-    // All workers are free: one task each. A warm-up failure is not the pool's failure.
-    await Promise.all(Array.from({ length: p.size }, () =>
+    // The warm workers are free: one task each. A warm-up failure is not the pool's failure.
+    await Promise.all(Array.from({ length: p.warmSize }, () =>
       p.run('parse', { bytes, langs: ['eng'], pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }, { pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }).catch(() => undefined),
     ));
     warmedUp = pool === p;

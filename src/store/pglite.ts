@@ -2,8 +2,10 @@
 // so queries are serialised by PGlite itself; LISTEN/NOTIFY stays in process (one node by design).
 //
 // Memory and start-up (measured 2026-11-21, PGlite 0.5.16, see docs/architecture.md "Store"):
-// - shared_buffers is 16 MB instead of PostgreSQL's 128 MB: PGlite touches the whole buffer pool in
-//   its WASM heap at start, so the default alone cost ~140 MB of RSS for a database of a few MB.
+// - shared_buffers is 4 MB instead of PostgreSQL's 128 MB: PGlite touches the whole buffer pool in
+//   its WASM heap at start, so the default alone cost ~140 MB of RSS for a database of a few MB;
+//   16 MB → 4 MB took the idle service from 274-277 to 261-262 MiB (issue 11, same run). A page
+//   that is not in the pool is read from the data directory's files, which the OS caches.
 // - A fresh database is never initialised in this process: PGlite's initdb runs a second PGlite
 //   plus initdb.wasm and snapshots the heap per step (~700 MB peak, kept as RSS). A child process
 //   (pglite-initdb.mjs) makes the empty data directory once per PGlite version and caches it as a
@@ -22,7 +24,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Query, Store } from './types.js';
 
 /** PostgreSQL's default is 128 MB, all of it resident in PGlite's heap; our working set is a few MB. */
-const SHARED_BUFFERS = '16MB';
+const SHARED_BUFFERS = '4MB';
 export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];
 
 const PGLITE_DIR = dirname(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));

@@ -77,6 +77,25 @@ test('a warmed pool reports its live workers and replaces one that dies at once'
   assert.equal(warmPool.liveWorkers(), 0);
 });
 
+test('idle, the pool keeps its warm workers only: a spare started for work stops once idle (issue 11)', async () => {
+  const spare = new WorkerPool(new URL('./pool-fixture-worker.ts', import.meta.url), 2, [], '', undefined, 1, 300);
+  try {
+    await spare.warm();
+    assert.equal(spare.stats().workers, 1, 'one warm worker');
+    // Two tasks at once: the second worker starts for them, so both run side by side.
+    const ids = await Promise.all([spare.run<number>('pages', { pages: 3, ms: 40 }, { pageTimeoutS: 5 }), spare.run<number>('whoami', null, { pageTimeoutS: 5 })]);
+    assert.equal(ids.length, 2);
+    assert.equal(spare.stats().workers, 2);
+    await new Promise((r) => setTimeout(r, 800));
+    assert.equal(spare.stats().workers, 1, 'the spare stopped after its idle time');
+    assert.equal(spare.liveWorkers(), 1);
+    assert.equal(spare.stats().recycled, 0);
+    assert.equal(await spare.run<number>('pages', { pages: 1, ms: 1 }, { pageTimeoutS: 5 }), 1, 'the warm worker still serves');
+  } finally {
+    await spare.close();
+  }
+});
+
 test('a free worker goes to the queued owner holding fewest workers, FIFO among equals', async () => {
   const two = new WorkerPool(new URL('./pool-fixture-worker.ts', import.meta.url), 2);
   try {

@@ -68,7 +68,7 @@ describe('PGlite templates', () => {
       await a.store.query("INSERT INTO accounts (id, tier) VALUES ('acc_only_a', 'pro')", []);
       assert.deepEqual(await b.store.query('SELECT id FROM accounts', []), []);
       const sb = await a.store.query<{ shared_buffers: string }>('SHOW shared_buffers', []);
-      assert.equal(sb[0].shared_buffers, '16MB');
+      assert.equal(sb[0].shared_buffers, '4MB');
     } finally {
       await a.cleanup();
       await b.cleanup();
