@@ -7,8 +7,8 @@ import { ParseAbortedError, ParseError, type ParseErrorCode } from './errors.js'
 import { DEFAULT_PAGE_TIMEOUT_S, PARSE_CHUNK_PAGES, PROBE_BUDGET_MS } from './limits.js';
 import { resolveOcrLanguages } from './ocr/languages.js';
 import type { PageProgress, ParsedDocument } from './pipeline.js';
-import type { FinalizePayload, RunOutcome } from './pool/worker.js';
-import { failedPage, type WindowPage } from './window-page.js';
+import type { FinalizePayload, ParsePayload, RunOutcome } from './pool/worker.js';
+import { failedPage, type SampledPages, type WindowPage } from './window-page.js';
 import { WorkerPool } from './pool/pool.js';
 import { pdfjsWorkerBootstrap } from './pdf/pdfjs-worker.js';
 import type { TaskEvent } from './pool/protocol.js';
@@ -105,7 +105,7 @@ let nextDocument = 1;
 export async function probeDocument(bytes: Uint8Array, opts: ProbeOptions = {}): Promise<DocumentProbe> {
   requireSupported(bytes);
   const budgetMs = opts.budgetS !== undefined ? opts.budgetS * 1000 : PROBE_BUDGET_MS;
-  const { parsed, scanned, ...probe } = await convertPool().run<ProbeOutcome>('probe', { bytes: sharedBytes(bytes), budgetMs }, {
+  const { parsed, scanned, sampled, ...probe } = await convertPool().run<ProbeOutcome>('probe', { bytes: sharedBytes(bytes), budgetMs }, {
     group: opts.owner ?? `doc-${nextDocument++}`,
     signal: opts.signal,
     pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S,
@@ -113,6 +113,7 @@ export async function probeDocument(bytes: Uint8Array, opts: ProbeOptions = {}):
   });
   if (parsed) parsedByProbe.set(bytes, parsed);
   if (scanned !== undefined) scanVerdicts.set(bytes, scanned);
+  if (sampled) sampledByProbe.set(bytes, { ...sampled, pages: probe.pages });
   return probe;
 }
 
@@ -128,6 +129,21 @@ const parsedByProbe = new WeakMap<Uint8Array, ParsedDocument>();
  * worker reads the first pages' operator lists again to reach the same verdict.
  */
 const scanVerdicts = new WeakMap<Uint8Array, boolean>();
+
+/**
+ * A longer document's pages the probe laid out (probe.ts `sampled`), per caller array: the parse
+ * claims the other pages only, and the sampled ones join the document pass (issue 11).
+ */
+const sampledByProbe = new WeakMap<Uint8Array, SampledPages & { pages: number }>();
+
+/** The probe's sample to reuse, and the pages left to claim; none with a page selection or partial results. */
+function reusableSample(bytes: Uint8Array, opts: ParseOptions): { sample: SampledPages & { pages: number }; rest: number[] } | undefined {
+  const sample = opts.pages || opts.skipFailedPages ? undefined : sampledByProbe.get(bytes);
+  if (!sample) return undefined;
+  const taken = new Set(sample.indexes);
+  const rest = Array.from({ length: sample.pages }, (_, i) => i).filter((i) => !taken.has(i));
+  return rest.length > 0 ? { sample, rest } : undefined;
+}
 
 /**
  * Markdown per physical page (per selected page with `pages`). Throws ParseError, LanguageError
@@ -158,7 +174,12 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
   setMaxListeners(0, signal); // one listener per run
   const claim = new Int32Array(new SharedArrayBuffer(4));
-  const payload = { bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, claim, maxPages: PARSE_CHUNK_PAGES, pageIndexes: opts.pages, skipFailedPages: skip, documentKey, scanned: scanVerdicts.get(bytes) };
+  const reuse = reusableSample(bytes, opts);
+  const probed = reuse?.sample.indexes.length ?? 0;
+  const payload: ParsePayload = {
+    bytes: doc, langs, pageTimeoutS: opts.pageTimeoutS, claim, maxPages: PARSE_CHUNK_PAGES, pageIndexes: reuse?.rest ?? (opts.pages ? [...opts.pages] : undefined),
+    skipFailedPages: skip, documentKey, scanned: scanVerdicts.get(bytes), known: reuse?.sample.encoded,
+  };
   const seen = new Set<number>();
   const report = (index: number, pages: number, error?: ParseErrorCode) => {
     if (seen.has(index)) return; // a run restarted on a repaired page tree reports pages again
@@ -168,6 +189,8 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   // Runs' pages stay encoded (pool/worker.ts RunOutcome): this thread only relays them.
   const encoded: Uint8Array[] = [];
   const pages: WindowPage[] = [];
+  // The probe's pages count first; the runs' events count the pages they may claim, the rest.
+  reuse?.sample.indexes.forEach((index) => report(index, reuse.sample.pages));
   let complete: ParsedDocument | undefined;
   let failure: { err: unknown } | undefined;
   let claimable = Infinity;
@@ -180,7 +203,7 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
       onEvent: (e: TaskEvent) => {
         if (e.type === 'start' && 'total' in e) onStart?.(Number(e.total));
         else if (e.type === 'claim') taken.push(Number(e.index));
-        else if (e.type === 'page') report(Number(e.index), Number(e.pages), e.error as ParseErrorCode | undefined);
+        else if (e.type === 'page') report(Number(e.index), Number(e.pages) + probed, e.error as ParseErrorCode | undefined);
       },
     }).then(
       (r) => {
@@ -217,7 +240,8 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
   if (complete) return complete;
   if (failure) throw failure.err;
   if (signal.aborted) throw new ParseAbortedError();
-  const finalize: FinalizePayload = { encoded, pages, withFailed: skip };
+  // The probe's pages are copied, not transferred: the caller's array may be parsed again.
+  const finalize: FinalizePayload = { encoded: reuse ? [...encoded, reuse.sample.encoded] : encoded, pages, withFailed: skip };
   return pool.run<ParsedDocument>('finalize', finalize, { signal, group, pageTimeoutS: opts.pageTimeoutS, transfer: encoded.map((b) => b.buffer as ArrayBuffer) });
 }
 

@@ -16,7 +16,7 @@ import { KEEP_OPEN_IDLE_MS } from './limits.js';
 import { pdfPageSource } from './source/pdf.js';
 import { imagePageSource } from './source/image.js';
 import type { PageSource } from './source/types.js';
-import { failedPage, type WindowPage } from './window-page.js';
+import { decodeWindowPages, failedPage, type WindowPage } from './window-page.js';
 
 export interface PageProgress {
   index: number;
@@ -68,6 +68,11 @@ export interface PipelineOptions {
   documentKey?: string;
   /** The document's scan verdict when the probe already reached it (pdf/scan-sample.ts). */
   scanned?: boolean;
+  /**
+   * Pages laid out before this parse (the probe's sample, encoded), outside `pageIndexes`: they
+   * join the document when a run finishes it in place.
+   */
+  known?: Uint8Array;
 }
 
 export interface ParsedDocument {
@@ -148,7 +153,8 @@ async function runWindow(source: PageSource, opts: PipelineOptions, claim: Int32
     }
   }
   if (!opts.skipFailedPages) budget.check();
-  const complete = out.length === claimable ? finishDocument(out, opts.skipFailedPages === true) : undefined;
+  const known = out.length === claimable && opts.known ? decodeWindowPages(opts.known) : [];
+  const complete = out.length === claimable ? finishDocument([...known, ...out], opts.skipFailedPages === true) : undefined;
   return { claimable, pages: out, complete };
 }
 

@@ -7,7 +7,7 @@ import { withPdfPages, type PdfPages } from './pdf/document.js';
 import { finishDocument, laidOut, type ParsedDocument } from './pipeline.js';
 import { picturesToRead } from './source/image-text.js';
 import { pageNeedsOcr } from './source/ocr-rules.js';
-import type { WindowPage } from './window-page.js';
+import { encodeWindowPages, type SampledPages, type WindowPage } from './window-page.js';
 import { sniffMediaType, type MediaType } from './sniff.js';
 import { ParseError } from './errors.js';
 import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
@@ -109,6 +109,11 @@ export function dominantScript(texts: string[]): Script {
  */
 export type ProbeOutcome = DocumentProbe & {
   parsed?: ParsedDocument;
+  /**
+   * A longer document's sampled pages that need no OCR, laid out as a parse run lays them out
+   * (encoded: window-page.ts), so the parse does not read them again (issue 11).
+   */
+  sampled?: SampledPages;
   /** The document's scan verdict (pdf/scan-sample.ts) when the probe reached it: the parse runs reuse it. */
   scanned?: boolean;
 };
@@ -147,6 +152,7 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
   // Reusable when every page was read and none needs OCR, of the page or of its pictures
   // (source/image-text.ts): OCR depends on `lang`.
   let reusable = sample.length === pages;
+  const indexes: number[] = [];
   for (const i of sample) {
     if (sampled > 0 && Date.now() > sampleUntil) break;
     sampled++;
@@ -155,12 +161,17 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
       const input = await extractPageLayout(page, i, { forms, scanned });
       if (usableTextLayer(input)) usable++;
       if (pageNeedsOcr(input)) probe.scannedPages++;
-      reusable &&= !pageNeedsOcr(input) && picturesToRead(input).length === 0;
+      // A page read by OCR (of the page or of its pictures) depends on `lang`: not reused.
+      const pageReusable = !pageNeedsOcr(input) && picturesToRead(input).length === 0;
+      reusable &&= pageReusable;
       probe.hasTables ||= looksLikeTable(input);
       probe.hasFormulas ||= looksLikeFormulas(input);
       probe.hasImages ||= input.images.length > 0;
       for (const r of input.runs) texts.push(r.text);
-      if (reusable) laid.push(laidOut(i, input));
+      if (pageReusable) {
+        laid.push(laidOut(i, input));
+        indexes.push(i);
+      }
     } finally {
       page.cleanup();
     }
@@ -169,5 +180,9 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
   probe.script = dominantScript(texts);
   if (reusable && sampled === pages) return { ...probe, parsed: finishDocument(laid) };
   const verdict = scanned.reached();
-  return verdict === undefined ? probe : { ...probe, scanned: verdict };
+  return {
+    ...probe,
+    ...(verdict === undefined ? {} : { scanned: verdict }),
+    ...(laid.length > 0 ? { sampled: { indexes, encoded: encodeWindowPages(laid) } } : {}),
+  };
 }

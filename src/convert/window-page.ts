@@ -38,6 +38,12 @@ export function encodeWindowPages(pages: WindowPage[]): Uint8Array {
   return buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength ? buf : new Uint8Array(buf);
 }
 
+/** Pages laid out before the parse (the probe's sample), encoded, and their indexes. */
+export interface SampledPages {
+  indexes: number[];
+  encoded: Uint8Array;
+}
+
 export function decodeWindowPages(bytes: Uint8Array): WindowPage[] {
   return deserialize(bytes) as WindowPage[];
 }

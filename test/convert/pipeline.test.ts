@@ -69,6 +69,23 @@ test('a document spread over several workers equals one sequential run (sparse p
   }
 });
 
+test('a longer document probed first: the parse reads only the pages the probe did not lay out, same result (issue 11)', async () => {
+  const pdf = await mixedPdf(12, [0, 3, 7]);
+  const sequential = await parseInThread(pdf, { langs: ['eng'], pageTimeoutS: 30 });
+  await probeDocument(pdf); // samples pages 0, 3, 6, 8 and 11
+  const events: Array<{ index: number; pagesDone: number; pages: number }> = [];
+  const doc = await parseDocument(pdf, { pageTimeoutS: 30, onPage: (e) => events.push(e) });
+  assert.deepEqual(doc, sequential);
+  // The probe's pages are reported first (they are done), then the others as the runs read them.
+  assert.deepEqual(events.slice(0, 5).map((e) => e.index), [0, 3, 6, 8, 11]);
+  assert.deepEqual(events.map((e) => e.pagesDone), Array.from({ length: 12 }, (_, i) => i + 1));
+  assert.ok(events.every((e) => e.pages === 12));
+  assert.deepEqual(events.map((e) => e.index).sort((a, b) => a - b), Array.from({ length: 12 }, (_, i) => i));
+  // A page selection reads its own pages, whatever the probe laid out.
+  const selected = await parseDocument(pdf, { pageTimeoutS: 30, pages: [1, 3] });
+  assert.deepEqual(selected, await parseInThread(pdf, { langs: ['eng'], pageTimeoutS: 30, pageIndexes: [1, 3] }));
+});
+
 test('a run\'s pages travel as one buffer of their own (transferred, not cloned) and decode to the same pages', () => {
   const pages: WindowPage[] = [
     { index: 3, sizes: [[10, 420]], model: { width: 612, height: 792, blocks: [] } },

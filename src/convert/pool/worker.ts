@@ -15,6 +15,7 @@ import { serveTasks, type TaskContext } from './protocol.js';
 export interface ParsePayload {
   bytes: Uint8Array; langs: string[]; pageTimeoutS: number; claim?: Int32Array; maxPages?: number;
   pageIndexes?: number[]; skipFailedPages?: boolean; documentKey?: string; scanned?: boolean;
+  known?: Uint8Array;
 }
 /**
  * What a parse run answers: the finished document when it laid out every page itself, else its
@@ -44,6 +45,7 @@ async function parse(p: ParsePayload, ctx: TaskContext) {
     skipFailedPages: p.skipFailedPages,
     documentKey: p.documentKey,
     scanned: p.scanned,
+    known: p.known,
     // With partial results the pool must know which pages a run that dies had taken.
     onClaim: p.skipFailedPages ? (index) => void ctx.emit({ type: 'claim', index }) : undefined,
     onStart: (pages, total) => void ctx.emit({ type: 'start', pages, total }),
@@ -60,7 +62,8 @@ function finalize(p: FinalizePayload) {
 }
 
 async function probe(p: ProbePayload, ctx: TaskContext) {
-  return { result: await probeInThread(p.bytes, (pages) => void ctx.emit({ type: 'start', pages }), p.budgetMs === undefined ? undefined : Date.now() + p.budgetMs / 2) };
+  const result = await probeInThread(p.bytes, (pages) => void ctx.emit({ type: 'start', pages }), p.budgetMs === undefined ? undefined : Date.now() + p.budgetMs / 2);
+  return { result, transfer: result.sampled ? [result.sampled.encoded.buffer as ArrayBuffer] : [] };
 }
 
 /** Streams PNGs one at a time: the next page is rendered only after the caller took this one. */
