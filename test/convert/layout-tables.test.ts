@@ -382,3 +382,29 @@ test('tables: a table cut in two is joined when one part shows a channel more (a
   assert.deepEqual(texts(t)[0], ['Region', 'Count', 'Median', 'Rate']);
   assert.deepEqual(texts(t)[3], ['West', '1.5', '12,345', '2.2']);
 });
+
+test('tables: the headings cut off as a grid of their own join the table below them, over a section label or not', async () => {
+  const { joinSplitGrids } = await import('../../src/convert/layout/table-blocks.js');
+  // Two heading lines over the value columns only (no label column: the reading-order pass made
+  // them a grid of their own), a section label, then the body.
+  const body: TextRun[] = [];
+  [['Coast', '1,204', '12.5', '7'], ['Hills', '980', '3.25', '11'], ['Islands', '455', '8.0', '4']].forEach((r, i) =>
+    r.forEach((t, c) => body.push(...(c === 0 ? words(t, 62, 128 + i * 14) : right(t, [0, 200, 260, 320][c], 128 + i * 14)))),
+  );
+  const all = items([
+    ...words('Persons', 170, 86), ...words('Rate', 270, 86),
+    ...right('Count', 200, 100), ...right('Share', 260, 100), ...right('Change', 320, 100),
+    ...words('Northern areas', 50, 114),
+    ...body,
+  ]);
+  const headings = { kind: 'grid' as const, items: all.filter((i) => i.top < 105), gutters: [] };
+  const section = { kind: 'flow' as const, items: all.filter((i) => i.top >= 105 && i.top < 115) };
+  const grid = { kind: 'grid' as const, items: all.filter((i) => i.top >= 115), gutters: [] };
+  const joined = joinSplitGrids([headings, section, grid]);
+  assert.equal(joined.length, 1);
+  const t = tableFromWhitespace(joined[0].items, []);
+  assert.deepEqual(texts(t).slice(1, 4), [['', 'Count', 'Share', 'Change'], ['Northern areas', '', '', ''], ['Coast', '1,204', '12.5', '7']]);
+  // Lines of figures above are another table's rows, not headings.
+  const figures = { kind: 'grid' as const, items: items([...right('1,999', 200, 100), ...right('2.0', 260, 100), ...right('3', 320, 100)]), gutters: [] };
+  assert.equal(joinSplitGrids([figures, section, grid]).length, 3);
+});

@@ -11,6 +11,7 @@
 import type { Item, RegionBlock } from './regions.js';
 import { isCaptionLine } from './margins.js';
 import { whitespaceColumnCuts } from './tables.js';
+import { isFigure } from './table-rows.js';
 
 /** A heading line sits at most this many of its font sizes above the table's first line. */
 const HEADING_GAP_EM = 1.5;
@@ -38,16 +39,18 @@ export function joinSplitGrids(blocks: RegionBlock[]): RegionBlock[] {
   for (let k = 0; k < blocks.length; k++) {
     const b = blocks[k];
     const prev = out[out.length - 1];
-    if (prev?.kind === 'grid' && b.kind === 'grid' && sameTable(prev.items, b.items, 0)) {
+    if (prev?.kind === 'grid' && b.kind === 'grid' && (sameTable(prev.items, b.items, 0) || headingGrid(prev.items, b.items, 0))) {
       out[out.length - 1] = { kind: 'grid', items: [...prev.items, ...b.items], gutters: prev.gutters };
       continue;
     }
     // Section rows (a label alone on its line, or two) that the reading-order pass took out of
     // the table, between two parts of it.
     const next = blocks[k + 1];
-    if (prev?.kind === 'grid' && b.kind === 'flow' && next?.kind === 'grid' && sectionRows(prev.items, b.items)) {
+    if (prev?.kind === 'grid' && b.kind === 'flow' && next?.kind === 'grid') {
       const height = Math.max(...b.items.map((i) => i.bottom)) - Math.min(...b.items.map((i) => i.top));
-      if (sameTable(prev.items, next.items, height)) {
+      const parts = sectionRows(prev.items, b.items) && sameTable(prev.items, next.items, height);
+      // Or the table's headings (a grid of their own) above section rows that open its body.
+      if (parts || (sectionRows(next.items, b.items) && headingGrid(prev.items, next.items, height))) {
         out[out.length - 1] = { kind: 'grid', items: [...prev.items, ...b.items, ...next.items], gutters: prev.gutters };
         k++;
         continue;
@@ -58,6 +61,36 @@ export function joinSplitGrids(blocks: RegionBlock[]): RegionBlock[] {
   return out;
 }
 
+/** A table's items from its first line holding a figure down (all of them when none does). */
+function bodyItems(items: Item[]): Item[] {
+  const figures = items.filter((i) => i.seg!.text.split(/\s+/).some(isFigure));
+  if (figures.length === 0) return items;
+  const top = Math.min(...figures.map((i) => i.top));
+  return items.filter((i) => i.bottom > top);
+}
+
+/**
+ * Is `upper` the rows of headings of the table below it, cut off as a grid of their own (its
+ * lines have several headings each, but no label column)? A few lines of short headings, no
+ * figures among them, set right of the table's label column and within its width, a heading's
+ * distance above it (plus `between`: section rows set between).
+ */
+function headingGrid(upper: Item[], lower: Item[], between: number): boolean {
+  const a = upper.filter((i) => i.seg);
+  const b = lower.filter((i) => i.seg);
+  if (a.length === 0 || b.length === 0 || upper.length !== a.length || lower.length !== b.length) return false;
+  if (new Set(a.map((i) => i.seg!.lineId)).size > MAX_HEADING_LINES) return false;
+  if (a.some((i) => i.seg!.text.length > MAX_HEADING_CHARS || isCaptionLine(i.seg!.text) || i.seg!.text.split(/\s+/).some(isFigure))) return false;
+  const cuts = whitespaceColumnCuts(b);
+  if (cuts.length < 2) return false;
+  const size = Math.max(...b.map((i) => i.seg!.size));
+  const gap = Math.min(...b.map((i) => i.top)) - Math.max(...a.map((i) => i.bottom));
+  if (gap < -0.25 * size || gap > between + (between > 0 ? 2 * MAX_SECTION_GAP_EM : HEADING_GAP_EM) * size) return false;
+  const right = Math.max(...b.map((i) => i.x1));
+  const overhang = HEADING_OVERHANG_EM * size;
+  return a.every((i) => i.x0 > cuts[0] - size && i.x1 <= right + overhang);
+}
+
 /** Lines that can be section rows of the table above: few, short, in its label column. */
 function sectionRows(table: Item[], flow: Item[]): boolean {
   if (flow.length === 0 || flow.length > MAX_SECTION_LINES || flow.some((i) => !i.seg || i.seg.text.length > MAX_HEADING_CHARS)) return false;
@@ -66,7 +99,8 @@ function sectionRows(table: Item[], flow: Item[]): boolean {
   const cuts = whitespaceColumnCuts(cells);
   const left = Math.min(...cells.map((i) => i.x0));
   const size = Math.max(...cells.map((i) => i.seg!.size));
-  return cuts.length >= 1 && flow.every((i) => i.x0 >= left - size && i.x1 <= cuts[0] + size);
+  // Set out from indented rows by up to HEADING_OVERHANG_EM (a section label left of its rows).
+  return cuts.length >= 1 && flow.every((i) => i.x0 >= left - HEADING_OVERHANG_EM * size && i.x1 <= cuts[0] + size);
 }
 
 function sameTable(upper: Item[], lower: Item[], between: number): boolean {
@@ -76,9 +110,12 @@ function sameTable(upper: Item[], lower: Item[], between: number): boolean {
   const size = Math.max(...a.map((i) => i.seg!.size));
   const gap = Math.min(...b.map((i) => i.top)) - Math.max(...a.map((i) => i.bottom));
   if (gap < -0.25 * size || gap > between + (between > 0 ? 2 * MAX_SECTION_GAP_EM : MAX_SPLIT_GAP_EM) * size) return false;
-  const ca = whitespaceColumnCuts(a);
-  const cb = whitespaceColumnCuts(b);
-  const cab = whitespaceColumnCuts([...a, ...b]);
+  // Columns as the body rows set them (heading lines cross channels and open others).
+  const ba = bodyItems(a);
+  const bb = bodyItems(b);
+  const ca = whitespaceColumnCuts(ba);
+  const cb = whitespaceColumnCuts(bb);
+  const cab = whitespaceColumnCuts([...ba, ...bb]);
   // The whole keeps every column of the part with fewer: the parts' channels line up (a channel
   // only narrows where the two parts' cells differ in width). A part of few rows may show a
   // channel or two more (a heading narrower than its figures, a column of short figures there).
