@@ -343,7 +343,7 @@ test('tables: a section label between the column headings and the first row open
   assert.deepEqual(plain[0].items.map((i) => i.seg!.text), ['Table 3. Households by region', 'Northern areas']);
 });
 
-test('tables: a column holding only a heading beside one holding only figures is one column', async () => {
+test('tables: a column holding only headings joins the neighbour holding figures whose headings sit on other rows', async () => {
   const { headingOnlyCut } = await import('../../src/convert/layout/tables.js');
   // Region | Count | "Change" (flush left) | figures flush right, clear of the heading: the
   // projection saw a channel between them.
@@ -359,6 +359,20 @@ test('tables: a column holding only a heading beside one holding only figures is
     row(['East', '455', '', '-0.2'], [[50, 70], [185, 200], none, [300, 320]], 142),
   ];
   assert.equal(headingOnlyCut(rows), 2);
+  // A group heading in a column of its own (wider than the channel under it) joins the nearer
+  // column of figures whose heading sits on another row; two headings on one row stay apart.
+  const group = [row(['', '', 'Men', ''], [none, none, [262, 280], none], 86), ...rows.map((r) => ({ ...r, cells: [...r.cells], extents: [...r.extents] }))];
+  group[1].cells[2] = '';
+  group[1].extents[2] = { x0: NaN, x1: NaN };
+  group[1].cells[3] = '2019';
+  group[1].extents[3] = { x0: 300, x1: 320 };
+  assert.equal(headingOnlyCut(group), 2);
+  group[0].cells[3] = 'Women';
+  group[0].extents[3] = { x0: 295, x1: 320 };
+  assert.equal(headingOnlyCut(group), 1, 'the other neighbour, its heading on another row');
+  group[0].cells[1] = 'All';
+  group[0].extents[1] = { x0: 185, x1: 200 };
+  assert.equal(headingOnlyCut(group), -1);
   // A heading over figures of its own, or figures under a heading of their own, stay apart.
   rows[1].cells[2] = '7';
   rows[1].extents[2] = { x0: 250, x1: 260 };

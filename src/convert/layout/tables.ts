@@ -132,10 +132,11 @@ function rowsBetween(chunks: Chunk[][], cuts: number[]): RowDraft[] {
 }
 
 /**
- * A column that holds only headings, beside one that holds only figures under no heading, is one
- * column whose heading and figures do not overlap: a short heading centred in a column of
- * decimal-aligned figures, a heading set flush left over figures set flush right. Returns the
- * index of the cut between them (the nearer figures when both neighbours qualify), or -1.
+ * A column that holds only headings is no column of its own: a short heading centred in a column
+ * of decimal-aligned figures, a heading set flush left over figures set flush right, a group
+ * heading wider than the channel under it. It joins the nearer neighbour column holding figures
+ * whose headings lie in other rows (two headings side by side on one row stay apart). Returns the
+ * index of the cut between them, or -1.
  */
 export function headingOnlyCut(rows: RowDraft[]): number {
   const first = rows.findIndex((r) => r.cells.some((t, c) => c > 0 && isFigure(t)));
@@ -152,7 +153,7 @@ export function headingOnlyCut(rows: RowDraft[]): number {
     const hx0 = Math.min(...heads.map((r) => r.extents[c].x0));
     const hx1 = Math.max(...heads.map((r) => r.extents[c].x1));
     for (const n of [c - 1, c + 1]) {
-      if (n < 1 || n >= nC || head.some((r) => r.cells[n]) || filled(body, n).length < MIN_TABLE_ROWS - 1) continue;
+      if (n < 1 || n >= nC || head.some((r) => r.cells[c] && r.cells[n]) || filled(body, n).length < MIN_TABLE_ROWS - 1) continue;
       const cells = filled(body, n);
       const d = Math.max(0, Math.min(...cells.map((r) => r.extents[n].x0)) - hx1, hx0 - Math.max(...cells.map((r) => r.extents[n].x1)));
       if (d < bestD) {
