@@ -61,59 +61,89 @@ const OSD_MIN_CONFIDENCE = 2;
 const ORIENTATION_DETECTION_MIN_PIXELS = 1_000_000;
 
 const needsRetry = (w: OcrWords) => w.runs.length >= 3 && w.meanConfidence < OCR_ROTATION_RETRY_CONFIDENCE;
-/** A turn must read clearly better, not just less badly (a page in another script reads as noise
- * whichever way it is turned: keep it upright). */
-const readsClearlyBetter = (turned: OcrWords, than: OcrWords) => turned.meanConfidence >= OCR_ROTATION_RETRY_CONFIDENCE && score(turned) > score(than);
+
+/** Words of this many characters or more are wider than tall when their line runs across. */
+const SHAPED_WORD_MIN_CHARS = 3;
+const SIDEWAYS_MIN_WORDS = 5;
+const SIDEWAYS_WORD_SHARE = 0.6;
 
 /**
- * Without orientation data (tesseract.js ships none) a page that reads poorly upright is read
- * again turned 180°, then 90° and 270° on a half-size copy, keeping a turn that reads clearly and
- * better; the page is then read at full size that way.
+ * Tesseract takes the lines of a page turned 90° clockwise for vertical text and reads them
+ * confidently, but its word boxes stay in the turned frame, where the layout stage finds no line
+ * (the page came out as a heap of words). Such a reading shows as words taller than wide.
  */
-async function turnByRereading(img: GrayImage, upright: OcrWords, opts: OcrOptions, useCli: boolean): Promise<{ rotation: Rotation; words: OcrWords }> {
+export function readsSideways(w: OcrWords): boolean {
+  const shaped = w.runs.filter((r) => [...r.text].length >= SHAPED_WORD_MIN_CHARS);
+  if (shaped.length < SIDEWAYS_MIN_WORDS) return false;
+  return shaped.filter((r) => r.height > r.width).length >= SIDEWAYS_WORD_SHARE * shaped.length;
+}
+
+/** The page's first reading, as it lies, and whether Tesseract read it sideways. */
+interface Upright {
+  words: OcrWords;
+  sideways: boolean;
+}
+
+/**
+ * A turn is kept when it reads clearly and across; against an upright reading that read across,
+ * it must also read better, not just less badly (a page in another script reads as noise whichever
+ * way it is turned: keep it upright).
+ */
+const turnReadsBetter = (turned: OcrWords, than: Upright) =>
+  turned.meanConfidence >= OCR_ROTATION_RETRY_CONFIDENCE && !readsSideways(turned) && (than.sideways || score(turned) > score(than.words));
+
+/**
+ * Without orientation data (tesseract.js ships none) the page is read again turned 180°, then 90°
+ * and 270° (270° first when it read sideways: that undoes a quarter turn clockwise) on a half-size
+ * copy, keeping a turn that reads better; the page is then read at full size that way.
+ */
+async function turnByRereading(img: GrayImage, upright: Upright, opts: OcrOptions, useCli: boolean): Promise<{ rotation: Rotation; words: OcrWords }> {
   const probe = img.width >= ORIENTATION_PROBE_MIN_WIDTH ? halfSize(img) : img;
-  let best = probe === img ? upright : await recognize(probe, opts, useCli);
+  let best: Upright = probe === img ? upright : { words: await recognize(probe, opts, useCli), sideways: upright.sideways };
   let rotation: Rotation = 0;
-  for (const turn of [180, 90, 270] as const) {
+  for (const turn of upright.sideways ? ([270, 90, 180] as const) : ([180, 90, 270] as const)) {
     opts.signal?.throwIfAborted();
     const words = await recognize(rotateGray(probe, turn), opts, useCli);
-    if (readsClearlyBetter(words, best)) {
-      best = words;
+    if (turnReadsBetter(words, best)) {
+      best = { words, sideways: false };
       rotation = turn;
     }
-    if (!needsRetry(best)) break;
+    if (!needsRetry(best.words) && !best.sideways) break;
   }
-  return { rotation, words: rotation === 0 ? upright : await recognize(rotateGray(img, rotation), opts, useCli) };
+  return { rotation, words: rotation === 0 ? upright.words : await recognize(rotateGray(img, rotation), opts, useCli) };
 }
 
 /**
  * With the CLI's orientation data, Tesseract's own detector (one cheap pass, at full size: on a
  * half-size copy its confidence collapses) names the turn, and only that turn is read. It replaces
  * four more recognitions on every page that reads poorly upright (handwriting, faint scans), the
- * dearest OCR pages. Measured: docs/architecture.md, OCR.
+ * dearest OCR pages. Measured: docs/architecture.md, OCR. A sideways reading with no verdict
+ * falls back to re-reading.
  */
-async function turnByDetection(img: GrayImage, upright: OcrWords, opts: OcrOptions): Promise<{ rotation: Rotation; words: OcrWords }> {
+async function turnByDetection(img: GrayImage, upright: Upright, opts: OcrOptions): Promise<{ rotation: Rotation; words: OcrWords }> {
   const verdict = await detectOrientationWithCli(toPgm(img), 72 / img.pointsPerPixel, opts.signal);
-  if (!verdict || verdict.rotate === 0 || verdict.confidence < OSD_MIN_CONFIDENCE) return { rotation: 0, words: upright };
+  if (!verdict || verdict.rotate === 0 || verdict.confidence < OSD_MIN_CONFIDENCE) {
+    return upright.sideways ? turnByRereading(img, upright, opts, true) : { rotation: 0, words: upright.words };
+  }
   opts.signal?.throwIfAborted();
   const turned = await recognize(rotateGray(img, verdict.rotate), opts, true);
-  return readsClearlyBetter(turned, upright) ? { rotation: verdict.rotate, words: turned } : { rotation: 0, words: upright };
+  return turnReadsBetter(turned, upright) ? { rotation: verdict.rotate, words: turned } : { rotation: 0, words: upright.words };
 }
 
 /**
- * OCR with automatic orientation: a page that reads poorly upright (low mean confidence) is turned
- * by Tesseract's orientation detection when the CLI has its data and the page is not small, else by
- * re-reading it turned.
- * Blank or nearly blank pages are not retried.
+ * OCR with automatic orientation: a page that reads poorly upright (low mean confidence) or
+ * sideways is turned by Tesseract's orientation detection when the CLI has its data and the page
+ * is not small, else by re-reading it turned. Blank or nearly blank pages are not retried.
  */
 export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPage> {
   // A perfectly uniform image (a blank page, a page whose only content is invisible) has no words:
   // Tesseract would spend seconds finding that out.
   if (isUniform(img)) return { runs: [], width: img.width * img.pointsPerPixel, height: img.height * img.pointsPerPixel, rotation: 0, meanConfidence: 0 };
   const useCli = await useCliFor(opts);
-  const upright = await recognize(img, opts, useCli);
-  const { rotation, words } = !needsRetry(upright)
-    ? { rotation: 0 as Rotation, words: upright }
+  const words0 = await recognize(img, opts, useCli);
+  const upright: Upright = { words: words0, sideways: readsSideways(words0) };
+  const { rotation, words } = !needsRetry(words0) && !upright.sideways
+    ? { rotation: 0 as Rotation, words: words0 }
     : useCli && img.width * img.height >= ORIENTATION_DETECTION_MIN_PIXELS && (await cliHasOrientationData())
       ? await turnByDetection(img, upright, opts)
       : await turnByRereading(img, upright, opts, useCli);
