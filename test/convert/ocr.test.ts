@@ -96,7 +96,7 @@ const proseLines = [
   'market square until the noon bell.',
 ];
 
-test('the tesseract CLI with orientation data turns upside-down and sideways scans by detection', async (t) => {
+test('the tesseract CLI detects the orientation of turned scans, and upside-down and sideways ones are turned', async (t) => {
   if (!(await tesseractCliOrCi())) return t.diagnostic('no tesseract binary with eng on PATH');
   const { cliHasOrientationData, detectOrientationWithCli } = await import('../../src/convert/ocr/cli-engine.js');
   assert.ok((await cliHasOrientationData()) || !process.env.DOCCONV_CI, 'CI installs tesseract-ocr-osd (.ci/run)');
