@@ -86,13 +86,12 @@ function groupByBaseline(runs: TextRun[]): TextRun[][] {
       const overlap = Math.min(anchorBottom, r.y + r.height) - Math.max(anchorTop, r.y);
       const minH = Math.min(anchorBottom - anchorTop, r.height);
       const baseOk = r.baseline === undefined || Math.abs(b - anchorBase) <= 0.5 * Math.max(anchorSize, r.fontSize);
-      // Every run of the line as big as this one must share its line too: a bigger anchor set in
-      // another column (a pull quote's line between two lines of this one) must not chain the next
-      // line of this column into the line and glue their words (issue 9).
-      if (overlap >= 0.5 * minH && baseOk && cur.every((o) => o.fontSize < PEER_SIZE * r.fontSize || sameLine(o, r))) {
+      if (overlap >= 0.5 * minH && baseOk) {
+        // A bigger run (not a superscript) becomes the anchor; only one set beside the line's
+        // runs, not one in another column (a pull quote beside a column's lines): anchored there,
+        // the line would take the next line of this column too and glue its words (issue 9).
+        if (r.fontSize > anchorSize * 1.2 && cur.some((o) => besideRun(o, r))) ({ anchorTop, anchorBottom, anchorBase, anchorSize } = anchorOf(r));
         cur.push(r);
-        // A bigger run (not a superscript) becomes the anchor.
-        if (r.fontSize > anchorSize * 1.2) ({ anchorTop, anchorBottom, anchorBase, anchorSize } = anchorOf(r));
         continue;
       }
       lines.push(cur);
@@ -104,14 +103,12 @@ function groupByBaseline(runs: TextRun[]): TextRun[][] {
   return lines;
 }
 
-/** Runs at least this share of a run's size are its peers on a line (smaller ones: scripts, markers). */
-const PEER_SIZE = 0.8;
+/** Runs further apart than this many ems of the bigger one are not beside each other (columns). */
+const BESIDE_GAP_EM = 1;
 
-/** Two runs on one line: their boxes overlap by half the smaller height, baselines within half an em. */
-function sameLine(a: TextRun, b: TextRun): boolean {
-  const overlap = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (overlap < 0.5 * Math.min(a.height, b.height)) return false;
-  return a.baseline === undefined || b.baseline === undefined || Math.abs(baselineOf(a) - baselineOf(b)) <= 0.5 * Math.max(a.fontSize, b.fontSize);
+function besideRun(a: TextRun, b: TextRun): boolean {
+  const gap = Math.max(a.x - (b.x + b.width), b.x - (a.x + a.width));
+  return gap <= BESIDE_GAP_EM * Math.max(a.fontSize, b.fontSize);
 }
 
 function anchorOf(r: TextRun): { anchorTop: number; anchorBottom: number; anchorBase: number; anchorSize: number } {
