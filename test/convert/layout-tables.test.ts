@@ -422,3 +422,22 @@ test('tables: the headings cut off as a grid of their own join the table below t
   const figures = { kind: 'grid' as const, items: items([...right('1,999', 200, 100), ...right('2.0', 260, 100), ...right('3', 320, 100)]), gutters: [] };
   assert.equal(joinSplitGrids([figures, section, grid]).length, 3);
 });
+
+test('tables: a total row the reading-order pass set apart under a table is its last row; a sentence with figures is not', async () => {
+  const { joinSplitGrids } = await import('../../src/convert/layout/table-blocks.js');
+  const row = (r: string[], y: number) => r.flatMap((t, c) => (c === 0 ? words(t, 50, y) : right(t, [0, 200, 260, 320][c], y)));
+  const all = items([
+    ...row(['North', '1,204', '12.5', '7'], 100), ...row(['South', '980', '3.25', '11'], 114), ...row(['East', '455', '8.0', '4'], 128),
+    ...row(['Total', '2,639', '23.75', '22'], 144).map((r) => ({ ...r, bold: true })),
+    ...words('The total grew by 4.5 per cent over 2019 in all regions.', 50, 170),
+  ]);
+  const grid = { kind: 'grid' as const, items: all.filter((i) => i.top < 135), gutters: [] };
+  const flow = { kind: 'flow' as const, items: all.filter((i) => i.top >= 135) };
+  const out = joinSplitGrids([grid, flow]);
+  assert.equal(out.length, 2);
+  assert.deepEqual(texts(tableFromWhitespace(out[0].items, [])).at(-1), ['Total', '2,639', '23.75', '22']);
+  assert.deepEqual(out[1].items.map((i) => i.seg!.text), ['The total grew by 4.5 per cent over 2019 in all regions.']);
+  // A list item with figures right under a table stays text.
+  const item = { kind: 'flow' as const, items: items(words('1. Figures for 2019 are provisional and 2020 estimated throughout', 50, 142)) };
+  assert.equal(joinSplitGrids([grid, item]).length, 2);
+});

@@ -12,6 +12,7 @@ import type { Item, RegionBlock } from './regions.js';
 import { isCaptionLine } from './margins.js';
 import { whitespaceColumnCuts } from './tables.js';
 import { isFigure } from './table-rows.js';
+import { chunkLines } from './table-columns.js';
 
 /** A heading line sits at most this many of its font sizes above the table's first line. */
 const HEADING_GAP_EM = 1.5;
@@ -56,7 +57,48 @@ export function joinSplitGrids(blocks: RegionBlock[]): RegionBlock[] {
         continue;
       }
     }
+    if (prev?.kind === 'grid' && b.kind === 'flow') {
+      const rows = trailingRows(prev.items, b.items);
+      if (rows.length > 0) {
+        out[out.length - 1] = { ...prev, items: [...prev.items, ...rows] };
+        const rest = b.items.filter((i) => !rows.includes(i));
+        if (rest.length > 0) out.push({ kind: 'flow', items: rest });
+        continue;
+      }
+    }
     out.push(b);
+  }
+  return out;
+}
+
+/**
+ * The flow's first lines when they are the table's last rows, set apart by the reading-order
+ * pass (a total row in bold after a gap): each a row's distance below the table, cut into two
+ * or more cells, holding figures, and keeping every column boundary of the table's body.
+ */
+function trailingRows(table: Item[], flow: Item[]): Item[] {
+  const cells = table.filter((i) => i.seg);
+  if (cells.length !== table.length || flow.some((i) => !i.seg)) return [];
+  const body = bodyItems(cells);
+  const cuts = whitespaceColumnCuts(body);
+  if (cuts.length < 1) return [];
+  const size = Math.max(...cells.map((i) => i.seg!.size));
+  const out: Item[] = [];
+  let bottom = Math.max(...cells.map((i) => i.bottom));
+  let rest = flow;
+  for (let n = 0; n < MAX_SECTION_LINES && rest.length > 0; n++) {
+    const highest = rest.reduce((a, b) => (b.top < a.top ? b : a));
+    const line = rest.filter((i) => i.seg!.lineId === highest.seg!.lineId);
+    const gap = Math.min(...line.map((i) => i.top)) - bottom;
+    if (gap > HEADING_GAP_EM * size || gap < -0.25 * size) break;
+    if (!line.some((i) => i.seg!.text.split(/\s+/).some(isFigure)) || isCaptionLine(line[0].seg!.text)) break;
+    // Cells, not a line of text (a list item, a sentence with figures in it).
+    const chunks = chunkLines(line.map((i) => i.seg!)).flat();
+    if (chunks.length < 2 || chunks.some((c) => c.text.length > MAX_HEADING_CHARS)) break;
+    if (whitespaceColumnCuts([...body, ...out, ...line]).length !== cuts.length) break;
+    out.push(...line);
+    bottom = Math.max(...line.map((i) => i.bottom));
+    rest = rest.filter((i) => !line.includes(i));
   }
   return out;
 }
