@@ -82,6 +82,24 @@ test('headings stage: a short line set larger than the body is a heading, its le
   assert.deepEqual(snapshot(blocks), before);
 });
 
+test('headings stage: a bold heading at body size ranks below one set a little larger (a banner over a sidebar title)', () => {
+  const bold = { bold: true };
+  const blocks = [
+    ...blocksOf([['Annual Review', 50, 80, 18, bold]]),
+    ...blocksOf([['REGIONAL MARKETS', 50, 140, 12, bold]]),
+    ...blocksOf([['Shipping costs', 60, 200, 10, bold]]),
+    ...blocksOf([['2.1 Data sources', 50, 260, 10, bold]]),
+    ...blocksOf([['Body text that runs on like a sentence.', 50, 320]]),
+  ];
+  const out = headingsStage(blocks, PAGE);
+  // Numbered headings keep the level their number gives.
+  assert.deepEqual(out.map((b) => [b.type, b.level]), [['heading', 1], ['heading', 3], ['heading', 4], ['heading', 3], ['paragraph', undefined]]);
+  assert.equal(blockMarkdown(runBlockStages(blocks, PAGE)[2]), '#### Shipping costs');
+  // Without a larger heading at level 3 a bold body-size heading keeps level 3.
+  const alone = headingsStage([...blocksOf([['Annual Review', 50, 80, 18, bold]]), ...blocksOf([['Shipping costs', 60, 200, 10, bold]])], PAGE);
+  assert.deepEqual(alone.map((b) => b.level), [1, 3]);
+});
+
 test('lists stage: a marker makes a list item, nested by its indent from the column edge, numbered with digits', () => {
   const blocks = blocksOf([
     ['Items follow here.', 50, 100],

@@ -108,11 +108,26 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
 export const MIN_RATIO = 1.15;
 const OCR_MIN_RATIO = 1.35;
 
+/** The level of a heading at body size on a page that also has a heading set larger at level 3. */
+const BELOW_LARGER_LEVEL = 4;
+
+/**
+ * A heading set larger than the body outranks one at body size (issue 9): a 12 pt section title
+ * over a 10 pt bold subsection, a shaded banner over a sidebar's bold title. sizeLevel gives both
+ * level 3 when the larger is set less than 1.3 times the body, which would rank them alike; the
+ * body-size ones go one level down. Numbered headings keep what their numbers say (numberedLevel).
+ */
+export function rankBelowLarger(headings: Array<{ level: number; ratio: number; numbered: boolean }>, minRatio: number): number[] {
+  const largerAtThree = headings.some((h) => h.level === 3 && h.ratio >= minRatio);
+  return headings.map((h) => (largerAtThree && h.level === 3 && h.ratio < minRatio && !h.numbered ? BELOW_LARGER_LEVEL : h.level));
+}
+
 /** Headings: a text block's level from its size, weight and form against the body (headingLevel). */
-export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) =>
-  blocks.map((b): Block => {
+export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
+  const minRatio = page.ocr ? OCR_MIN_RATIO : MIN_RATIO;
+  const found = blocks.map((b): { level: number; ratio: number; numbered: boolean } | null => {
     // A picture's lettering is set at whatever size the picture was scaled to: no evidence of rank.
-    if (!undecided(b) || b.picture) return b;
+    if (!undecided(b) || b.picture) return null;
     const lines = b.source!;
     const input = {
       text: sourceText(b),
@@ -122,7 +137,12 @@ export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) =>
       italic: !page.ocr && lines.every((l) => l.italic),
     };
     // A sentence set apart between rules or in a box is a pull quote or a note, not a title.
-    if (b.aside && isSentence(input.text)) return b;
-    const level = headingLevel(input, page.body, page.ocr ? OCR_MIN_RATIO : MIN_RATIO);
-    return level > 0 ? { ...b, type: 'heading', level } : b;
+    if (b.aside && isSentence(input.text)) return null;
+    const level = headingLevel(input, page.body, minRatio);
+    return level > 0 ? { level, ratio: input.size / page.body, numbered: numberedLevel(input.text) > 0 } : null;
   });
+  const headings = found.filter((h) => h !== null);
+  const levels = rankBelowLarger(headings, minRatio);
+  let k = 0;
+  return blocks.map((b, i): Block => (found[i] ? { ...b, type: 'heading', level: levels[k++] } : b));
+};
