@@ -6,7 +6,7 @@ import type { TextRun } from '../../src/convert/layout/types.js';
 import { page, words } from './fixtures/runs.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
-import { chunkLines, findColumnCuts, splitAtCuts, splitSpacedRun } from '../../src/convert/layout/table-columns.js';
+import { chunkLines, findColumnCuts, splitAtCuts, splitFiguresAtCuts, splitSpacedRun } from '../../src/convert/layout/table-columns.js';
 import { repeatedBlocks, tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import type { Item } from '../../src/convert/layout/regions.js';
 import type { TableModel } from '../../src/convert/layout/table-model.js';
@@ -188,6 +188,18 @@ test('columns: two cells set close on one line are cut apart where the other lin
   assert.deepEqual(splitAtCuts(line, [132])[0].map((c) => c.text), ['Weight', 'Controls']);
   // A boundary through a word leaves the chunk whole.
   assert.deepEqual(splitAtCuts(line, [115])[0].map((c) => c.text), ['Weight Controls']);
+});
+
+test('columns: two figures pdf.js joined with one space are cut apart at a boundary near that space; words and space-grouped numbers are not', () => {
+  // "269.8" ends at 158, "434,252" starts at 161.2: one item of pdf.js, 140 to 187.2.
+  const joined: TextRun = { ...words('x', 140, 100, 8)[0], text: '269.8 434,252', width: 47.2 };
+  assert.deepEqual(splitFiguresAtCuts(joined, [161], 3.2).map((r) => r.text), ['269.8', '434,252']);
+  const line = chunkLines(items([joined]).map((i) => i.seg!));
+  assert.deepEqual(splitAtCuts(line, [161])[0].map((c) => c.text), ['269.8', '434,252']);
+  // No boundary near the space (a cut far off, or none): the run stays whole.
+  assert.deepEqual(splitFiguresAtCuts(joined, [180], 3.2).map((r) => r.text), ['269.8 434,252']);
+  assert.deepEqual(splitFiguresAtCuts({ ...joined, text: 'Part time' }, [161], 3.2).map((r) => r.text), ['Part time']);
+  assert.deepEqual(splitFiguresAtCuts({ ...joined, text: '12 345' }, [161], 3.2).map((r) => r.text), ['12 345']);
 });
 
 test('tables: detection wants rows of short cells or figures, not words that line up', async () => {

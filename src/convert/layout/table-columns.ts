@@ -6,6 +6,7 @@
 // that crosses the channel in a line or two does not close it.
 import type { TextRun } from './types.js';
 import { buildSegments, type Segment } from './lines.js';
+import { isFigure } from './table-rows.js';
 
 /** A gap this wide (in font sizes) between runs of one line separates two cell candidates. */
 export const CHUNK_GAP_EM = 0.6;
@@ -79,8 +80,12 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
     line.flatMap((ch) => {
       const inside = cuts.filter((x) => x > ch.x0 && x < ch.x1);
       if (inside.length === 0 || ch.latex) return [ch];
-      // Runs as shown (a space inside one shown string never parts two cells).
-      const words = ch.runs.flatMap(splitSpacedRun).sort((a, b) => a.x - b.x);
+      // Runs as shown (a space inside one shown string never parts two cells, unless both
+      // sides are figures: see splitFiguresAtCuts).
+      const words = ch.runs
+        .flatMap(splitSpacedRun)
+        .flatMap((r) => splitFiguresAtCuts(r, inside, CELL_GAP_EM * ch.size))
+        .sort((a, b) => a.x - b.x);
       const parts: TextRun[][] = [[]];
       let k = 0;
       for (const w of words) {
@@ -99,6 +104,46 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
     }),
   );
 }
+
+/**
+ * Two figures in one run parted by a single space, with a column boundary near that space: two
+ * cells. pdf.js joins text shown apart on one line into one item with one space when the gap is
+ * under about 0.6 em, and statistics tables set a decimal column that close to a right-aligned
+ * one ("269.8 434,252"). Character positions are estimated uniformly; the pieces are set clear of
+ * the boundary (by over half the cell gap) since the gap pdf.js swallowed is unknown. Figures that may
+ * be one number grouped with spaces ("12 345") stay whole.
+ */
+export function splitFiguresAtCuts(r: TextRun, cuts: number[], cellGap: number): TextRun[] {
+  if (r.rotated || !/\S \S/.test(r.text)) return [r];
+  const tokens = [...r.text.matchAll(/\S+/g)];
+  if (tokens.length < 2 || !tokens.every((t) => isFigure(t[0]))) return [r];
+  const perChar = r.width / Math.max(1, r.text.length);
+  const out: TextRun[] = [];
+  let from = 0;
+  let lo = r.x;
+  for (const cut of cuts) {
+    if (cut <= lo || cut >= r.x + r.width) continue;
+    // The space nearest the boundary, within an em of it.
+    let best = -1;
+    for (let k = 1; k < tokens.length; k++) {
+      const at = tokens[k].index - 1;
+      if (at < from || DIGIT_GROUP.test(`${tokens[k - 1][0]} ${tokens[k][0]}`)) continue;
+      const d = Math.abs(r.x + (at + 0.5) * perChar - cut);
+      if (d <= r.fontSize && (best < 0 || d < Math.abs(r.x + (best + 0.5) * perChar - cut))) best = at;
+    }
+    if (best < 0) continue;
+    const left = r.text.slice(from, best).trim();
+    out.push({ ...r, text: left, x: lo, width: Math.max(0, Math.min(r.x + best * perChar, cut - 0.6 * cellGap) - lo) });
+    from = best + 1;
+    lo = Math.max(r.x + from * perChar, cut + 0.6 * cellGap);
+  }
+  if (out.length === 0) return [r];
+  out.push({ ...r, text: r.text.slice(from).trim(), x: lo, width: Math.max(0, r.x + r.width - lo) });
+  return out;
+}
+
+/** Digits grouped in threes with spaces: one number ("12 345", "1 234,5"), not two figures. */
+const DIGIT_GROUP = /^[-+−–]?\d{1,3} \d{3}(?:[.,]\d+)?$/u;
 
 export interface Span {
   x0: number;
