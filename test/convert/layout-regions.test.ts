@@ -117,3 +117,43 @@ test('parseDocument: under a full-width title, a column that starts below a draw
   const order = out.pages[0].match(/Title|Figure 1|(Left|Right) \d+(?= )/g) ?? [];
   assert.deepEqual(order, ['Title', 'Figure 1', ...Array.from({ length: 8 }, (_, i) => `Left ${i + 1}`), ...Array.from({ length: 18 }, (_, i) => `Right ${i + 1}`)]);
 });
+
+/** Runs of `text` in `size` pt with boxes half as tall (as some PDF producers set them). */
+function line(text: string, x: number, y: number, size = 10, bold = false): TextRun[] {
+  return words(text, x, y, size, { bold, height: size / 2, baseline: y + size / 2 });
+}
+
+/**
+ * Under a full-width title, a left column holding prose and a table in smaller print, a right
+ * column holding prose and a numbered list whose items sit on the table rows' baselines.
+ */
+function tableBesideList(): TextRun[] {
+  const runs = line('A Title Set Across The Whole Page', 72, 60, 16, true);
+  for (let i = 0; i < 3; i++) runs.push(...line(`Left prose ${i + 1} runs on in this column.`, 72, 100 + i * 12));
+  for (let r = 0; r < 5; r++) {
+    const y = 140 + r * 10;
+    runs.push(...line(`Row label ${r + 1}`, 72, y, 8), ...line(`${r + 1}2.5`, 180, y, 8), ...line(`${r + 4}0.1`, 230, y, 8));
+  }
+  for (let i = 0; i < 4; i++) runs.push(...line(`Left after ${i + 1} runs on in this column.`, 72, 200 + i * 12));
+  for (let i = 0; i < 5; i++) runs.push(...line(`Right prose ${i + 1} runs on in this column.`, 320, 100 + i * 12));
+  for (let i = 0; i < 4; i++) runs.push(...line(`${i + 1}. Item ${i + 1} of the list runs on here.`, 320, 168 + i * 12));
+  for (let i = 0; i < 3; i++) runs.push(...line(`Right after ${i + 1} runs on in this column.`, 320, 216 + i * 12));
+  return runs;
+}
+
+test('orderRegion: a table in one column beside a list in the other: each column read whole, no row joined to an item', () => {
+  const order = readOrder(itemsOf(tableBesideList()));
+  const firstRight = order.findIndex((t) => t.startsWith('Right prose 1'));
+  const lastLeft = Math.max(...order.map((t, k) => (/^(Left|Row|\d+\.\d)/.test(t) ? k : -1)));
+  assert.ok(lastLeft < firstRight, `left column read before the right one: ${order.join(' / ')}`);
+});
+
+test('orderRegion: a bold caption with white space above it in one column does not cut across the other column', () => {
+  const runs = line('A Title Set Across The Whole Page', 72, 60, 16, true);
+  for (let i = 0; i < 12; i++) runs.push(...line(`Left ${i + 1} sentence runs on here.`, 72, 100 + i * 14));
+  for (let i = 0; i < 5; i++) runs.push(...line(`Right ${i + 1} sentence runs on too.`, 320, 100 + i * 12));
+  runs.push(...line('Table 2: Figures of the year', 320, 169, 9, true));
+  for (let i = 0; i < 6; i++) runs.push(...line(`Right ${i + 6} sentence runs on too.`, 320, 184 + i * 12));
+  const order = readOrder(itemsOf(runs)).filter((t) => /^(Left|Right)/.test(t));
+  assert.deepEqual(order, [...Array.from({ length: 12 }, (_, i) => `Left ${i + 1} sentence runs on here.`), ...Array.from({ length: 11 }, (_, i) => `Right ${i + 1} sentence runs on too.`)]);
+});

@@ -359,8 +359,28 @@ function startsSection(above: Item[], band: Item[]): boolean {
   const lineHeight = median(segs.map((s) => s.bottom - s.top));
   const bottom = Math.max(...above.map((it) => it.bottom));
   if (first.top - bottom < SECTION_GAP_LINES * lineHeight) return false;
-  const size = median(segs.map((s) => s.size));
+  // Text set beside it (not in its face: another column's line, even on its baseline) makes it
+  // the head of its own column only: no cut across the region there (a table caption in one
+  // column of a two-column page). Pieces of the heading itself ("1." and its title) share its face.
+  const head = first.seg;
+  if (band.some((it) => it.seg && (it.x1 <= first.x0 || it.x0 >= first.x1) && (it.seg.bold !== head.bold || it.seg.size < head.size))) return false;
+  const size = textSize(segs);
   return (first.seg.bold && !segs.every((s) => s.bold)) || first.seg.size >= 1.15 * size;
+}
+
+/**
+ * The size most of the text is set in: the median over characters, not segments (a table's many
+ * short cells in smaller print would otherwise make the body text look larger than the text).
+ */
+function textSize(segs: Segment[]): number {
+  const sorted = segs.slice().sort((a, b) => a.size - b.size);
+  const half = sorted.reduce((n, s) => n + s.text.length, 0) / 2;
+  let seen = 0;
+  for (const s of sorted) {
+    seen += s.text.length;
+    if (seen >= half) return s.size;
+  }
+  return 0;
 }
 
 /** Share of the characters set in a monospace face. */
