@@ -452,4 +452,21 @@ test('tables: a total row the reading-order pass set apart under a table is its 
   // A list item with figures right under a table stays text.
   const item = { kind: 'flow' as const, items: items(words('1. Figures for 2019 are provisional and 2020 estimated throughout', 50, 142)) };
   assert.equal(joinSplitGrids([grid, item]).length, 2);
+  // The total row and the source line under it read as one grid (the source line crosses the
+  // label channel): the row joins the table, the source line stays text.
+  const wide = (r: string[], y: number) => r.flatMap((t, c) => (t === '' ? [] : c === 0 ? words(t, 37, y, 9) : right(t, [0, 158, 194, 223, 280, 320][c], y, 9)));
+  const bodyRuns = [...wide(['Enough writer strong', '76', '62.0', '1.1', '532,726', '13.2'], 100), ...wide(['Direct weight', '77', '81.1', '64.3', '234', '2.3'], 113), ...wide(['Across every', '87', '6.3', '88.5', '17', '67.4'], 126), ...wide(['Body local', '46', '9.0', '76.3', '2,928', '5.5'], 139), ...wide(['Theory street', '50', '43.3', '1.8', '206', '3.5'], 152)];
+  const totalRuns = wide(['Total economic', '69', '', '54.3', '38,176', '29.6'], 165).map((r) => ({ ...r, bold: true }));
+  // One page's items (line ids are given per call).
+  const page1 = items([...bodyRuns, ...totalRuns, ...words('Source: Reason Theory big survey', 37, 186, 8)]);
+  const body = page1.filter((i) => i.top < 165);
+  const table = { kind: 'grid' as const, items: body, gutters: [] };
+  const joined = joinSplitGrids([table, { kind: 'grid' as const, items: page1.filter((i) => i.top >= 165), gutters: [] }]);
+  assert.deepEqual(joined.map((b) => b.kind), ['grid', 'flow']);
+  assert.deepEqual(texts(tableFromWhitespace(joined[0].items, [])).at(-1), ['Total economic', '69', '', '54.3', '38,176', '29.6']);
+  assert.deepEqual(joined[1].items.map((i) => i.seg!.text), ['Source: Reason Theory big survey']);
+  // A second table's rows right under it are not taken (what is left would still be a grid).
+  const page2 = items([...bodyRuns, ...totalRuns, ...words('Source: Reason Theory big survey', 37, 178, 8), ...wide(['Centre', '12', '1.5', '2.5', '7', '9.5'], 191)]);
+  const next = page2.filter((i) => i.top >= 165);
+  assert.deepEqual(joinSplitGrids([{ ...table, items: page2.filter((i) => i.top < 165) }, { kind: 'grid' as const, items: next, gutters: [] }]).map((b) => b.items.length), [body.length, next.length]);
 });

@@ -57,11 +57,13 @@ export function joinSplitGrids(blocks: RegionBlock[]): RegionBlock[] {
         continue;
       }
     }
-    if (prev?.kind === 'grid' && b.kind === 'flow') {
+    if (prev?.kind === 'grid' && (b.kind === 'flow' || b.kind === 'grid')) {
       const rows = trailingRows(prev.items, b.items);
-      if (rows.length > 0) {
+      const rest = b.items.filter((i) => !rows.includes(i));
+      // A grid below gives up its first lines only when what is left is no grid of its own (a
+      // total row and the source line under it, read as one grid), never a second table's rows.
+      if (rows.length > 0 && (b.kind === 'flow' || !hasRowOfCells(rest))) {
         out[out.length - 1] = { ...prev, items: [...prev.items, ...rows] };
-        const rest = b.items.filter((i) => !rows.includes(i));
         if (rest.length > 0) out.push({ kind: 'flow', items: rest });
         continue;
       }
@@ -101,6 +103,11 @@ function trailingRows(table: Item[], flow: Item[]): Item[] {
     rest = rest.filter((i) => !line.includes(i));
   }
   return out;
+}
+
+/** Does any line of the items hold two or more cell candidates? */
+function hasRowOfCells(items: Item[]): boolean {
+  return items.some((i) => !i.seg) || chunkLines(items.map((i) => i.seg!)).some((line) => line.length > 1);
 }
 
 /** A table's items from its first line holding a figure down (all of them when none does). */
