@@ -29,6 +29,20 @@ const SIDEBAR: TextRun[] = [
 ];
 const BOX: Shape = { kind: 'frame', x: 50, y: 142, width: 240, height: 60 };
 
+/** Two columns of running text, `rows` lines each from `top`: `label` names them ("top", "low"). */
+function twoColumns(label: string, top: number, left: number, right = left): TextRun[] {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < left; i++) runs.push(...words(`Left ${label} line ${i} of the running text goes on.`, 50, top + i * 12));
+  for (let i = 0; i < right; i++) runs.push(...words(`Right ${label} line ${i} of the running text goes on.`, 320, top + i * 12));
+  return runs;
+}
+
+/** Each text occurs in the Markdown, in the order given. */
+function assertReadInOrder(md: string, texts: string[]): void {
+  const at = texts.map((t) => md.indexOf(t));
+  assert.ok(at.every((p, k) => p >= 0 && (k === 0 || p > at[k - 1])), md);
+}
+
 function layout(runs: TextRun[], extra: Parameters<typeof page>[1]): string {
   return renderPageMarkdown(layoutPage(page(runs, extra), createLayoutContext()));
 }
@@ -82,16 +96,9 @@ test('insets: a paragraph of the body between two boxes is no pull quote (box ed
 });
 
 test('insets: a shaded banner across two columns cuts them: the columns above are read before it', () => {
-  const runs: TextRun[] = [];
-  for (let i = 0; i < 12; i++) runs.push(...words(`Left top line ${i} of the running text goes on.`, 50, 100 + i * 12));
-  for (let i = 0; i < 5; i++) runs.push(...words(`Right top line ${i} of the running text goes on.`, 320, 100 + i * 12));
-  runs.push(...words('INDUSTRY WATCH', 58, 254, 12, { bold: true }));
-  for (let i = 0; i < 10; i++) runs.push(...words(`Left low line ${i} of the running text goes on.`, 50, 280 + i * 12));
-  for (let i = 0; i < 10; i++) runs.push(...words(`Right low line ${i} of the running text goes on.`, 320, 280 + i * 12));
+  const runs = [...twoColumns('top', 100, 12, 5), ...words('INDUSTRY WATCH', 58, 254, 12, { bold: true }), ...twoColumns('low', 280, 10)];
   const banner: Shape = { kind: 'fill', x: 50, y: 248, width: 512, height: 22 };
-  const md = layout(runs, { shapes: [banner] });
-  const order = ['Left top line 11', 'Right top line 4', 'INDUSTRY WATCH', 'Left low line 0', 'Right low line 0'].map((t) => md.indexOf(t));
-  assert.ok(order.every((p, k) => p >= 0 && (k === 0 || p > order[k - 1])), md);
+  assertReadInOrder(layout(runs, { shapes: [banner] }), ['Left top line 11', 'Right top line 4', 'INDUSTRY WATCH', 'Left low line 0', 'Right low line 0']);
 });
 
 test('insets: stacked shapes of one extent (zebra stripes, table rows) are no insets', () => {
@@ -107,15 +114,9 @@ test('insets: stacked shapes of one extent (zebra stripes, table rows) are no in
 });
 
 test('insets: a drawn figure across two columns (a large empty shape) keeps its caption after the columns above', () => {
-  const runs: TextRun[] = [];
-  for (let i = 0; i < 10; i++) runs.push(...words(`Left top line ${i} of the running text goes on.`, 50, 100 + i * 12));
-  for (let i = 0; i < 10; i++) runs.push(...words(`Right top line ${i} of the running text goes on.`, 320, 100 + i * 12));
-  runs.push(...words('Figure 1. The towns along the river.', 50, 350, 9, { italic: true }));
-  for (let i = 0; i < 10; i++) runs.push(...words(`Left low line ${i} of the running text goes on.`, 50, 372 + i * 12));
-  for (let i = 0; i < 10; i++) runs.push(...words(`Right low line ${i} of the running text goes on.`, 320, 372 + i * 12));
+  const runs = [...twoColumns('top', 100, 10), ...words('Figure 1. The towns along the river.', 50, 350, 9, { italic: true }), ...twoColumns('low', 372, 10)];
   const figure: Shape = { kind: 'frame', x: 50, y: 230, width: 512, height: 110 };
   const md = layout(runs, { shapes: [figure] });
-  const order = ['Left top line 9', 'Right top line 9', 'Figure 1.', 'Left low line 0', 'Right low line 0'].map((t) => md.indexOf(t));
-  assert.ok(order.every((p, k) => p >= 0 && (k === 0 || p > order[k - 1])), md);
+  assertReadInOrder(md, ['Left top line 9', 'Right top line 9', 'Figure 1.', 'Left low line 0', 'Right low line 0']);
   assert.doesNotMatch(md, /<!-- image -->/);
 });
