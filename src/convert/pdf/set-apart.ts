@@ -64,16 +64,19 @@ function chunks(pieces: LinePiece[], body: number): Chunk[] {
   for (const line of byLine.values()) {
     line.sort((a, b) => a.x - b.x);
     let cur: LinePiece[] = [];
+    let curEnd = -Infinity;
     const flush = (): void => {
       if (cur.length === 0) return;
       const total = cur.reduce((n, p) => n + (p.end - p.x), 0);
       const atBody = cur.filter((p) => Math.abs(p.size - body) <= OTHER_SIZE * body).reduce((n, p) => n + (p.end - p.x), 0);
-      out.push({ x: cur[0].x, end: Math.max(...cur.map((p) => p.end)), baseline: cur[0].baseline, size: Math.max(...cur.map((p) => p.size)), body: atBody >= 0.5 * total, stop: SENTENCE_END.test(cur[cur.length - 1].text) });
+      out.push({ x: cur[0].x, end: curEnd, baseline: cur[0].baseline, size: Math.max(...cur.map((p) => p.size)), body: atBody >= 0.5 * total, stop: SENTENCE_END.test(cur[cur.length - 1].text) });
       cur = [];
+      curEnd = -Infinity;
     };
     for (const p of line) {
-      if (cur.length && p.x - Math.max(...cur.map((c) => c.end)) > COLUMN_GAP_EM * p.size) flush();
+      if (cur.length && p.x - curEnd > COLUMN_GAP_EM * p.size) flush();
       cur.push(p);
+      curEnd = Math.max(curEnd, p.end);
     }
     flush();
   }
@@ -112,18 +115,28 @@ export function hasSetApartLines(pieces: LinePiece[]): boolean {
   if (crossColumnBreak(all, body)) return true;
   const other = all.filter((c) => !c.body);
   const near = NEAR_BODY * body;
-  for (const c of other) {
-    // The stack of other-size lines under c, line after line at their own leading.
-    const stack = [c];
-    for (let last = c; ; ) {
-      const next = other.find((o) => o.baseline > last.baseline && o.baseline - last.baseline <= 2 * o.size && overlaps(o, last));
-      if (!next) break;
-      stack.push(next);
-      last = next;
+  // The stack of other-size lines under each chunk, line after line at their own leading: its
+  // height and last line, found bottom-up once (walking it from every chunk was cubic on a page
+  // of thousands of small lines, and this runs on every page's cheap reading).
+  const maxSize = Math.max(0, ...other.map((o) => o.size));
+  const stackLines = new Array<number>(other.length).fill(1);
+  const stackEnd = other.map((_, k) => k);
+  for (let k = other.length - 1; k >= 0; k--) {
+    const last = other[k];
+    for (let j = k + 1; j < other.length && other[j].baseline - last.baseline <= 2 * maxSize; j++) {
+      const o = other[j];
+      if (o.baseline > last.baseline && o.baseline - last.baseline <= 2 * o.size && overlaps(o, last)) {
+        stackLines[k] = stackLines[j] + 1;
+        stackEnd[k] = stackEnd[j];
+        break;
+      }
     }
-    if (stack.length < MIN_STACK_LINES && !stack[0].stop) continue;
+  }
+  for (let k = 0; k < other.length; k++) {
+    const c = other[k];
+    if (stackLines[k] < MIN_STACK_LINES && !c.stop) continue;
     const top = c.baseline - c.size;
-    const bottom = stack[stack.length - 1].baseline;
+    const bottom = other[stackEnd[k]].baseline;
     const bodyAbove = all.some((b) => b.body && b.baseline < top && top - b.baseline <= near && overlaps(b, c));
     const bodyBelow = all.some((b) => b.body && b.baseline > bottom && b.baseline - bottom <= near + body && overlaps(b, c));
     if (bodyAbove && bodyBelow) return true;
