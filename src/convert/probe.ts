@@ -5,8 +5,7 @@ import { PROBE_SAMPLE_PAGES } from './limits.js';
 import type { PageLayoutInput } from './layout/types.js';
 import { withPdfPages, type PdfPages } from './pdf/document.js';
 import { finishDocument, laidOut, type ParsedDocument } from './pipeline.js';
-import { picturesToRead } from './source/image-text.js';
-import { pageNeedsOcr } from './source/ocr-rules.js';
+import { pageNeedsOcr, readsWithOcr } from './source/ocr-rules.js';
 import { encodeWindowPages, type SampledPages, type WindowPage } from './window-page.js';
 import { sniffMediaType, type MediaType } from './sniff.js';
 import { ParseError } from './errors.js';
@@ -161,8 +160,7 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
       const input = await extractPageLayout(page, i, { forms, scanned });
       if (usableTextLayer(input)) usable++;
       if (pageNeedsOcr(input)) probe.scannedPages++;
-      // A page read by OCR (of the page or of its pictures) depends on `lang`: not reused.
-      const pageReusable = !pageNeedsOcr(input) && picturesToRead(input).length === 0;
+      const pageReusable = !readsWithOcr(input);
       reusable &&= pageReusable;
       probe.hasTables ||= looksLikeTable(input);
       probe.hasFormulas ||= looksLikeFormulas(input);

@@ -1,6 +1,7 @@
 // When a page is read by OCR, at which resolution, and how OCR words join a text layer.
 import type { PageLayoutInput, TextRun } from '../layout/types.js';
 import { usableTextLayer } from '../pdf/extract.js';
+import { picturesToRead } from './image-text.js';
 
 /** Share of the page that placed images must cover for a page with a thin text layer to be OCR'd. */
 const OCR_IMAGE_PAGE_SHARE = 0.25;
@@ -16,6 +17,14 @@ export function pageNeedsOcr(input: PageLayoutInput): boolean {
   const pageArea = input.width * input.height;
   const imageArea = input.images.reduce((s, b) => s + b.width * b.height, 0);
   return pageArea > 0 && imageArea >= OCR_IMAGE_PAGE_SHARE * pageArea;
+}
+
+/**
+ * Whether reading the page takes OCR, of the page itself or of its pictures (image-text.ts): its
+ * result then depends on `lang`, so a reading made without OCR (the probe's) cannot stand in for it.
+ */
+export function readsWithOcr(input: PageLayoutInput): boolean {
+  return pageNeedsOcr(input) || picturesToRead(input).length > 0;
 }
 
 /** An OCR word mostly covered by a text-layer run is a re-reading of it. */
