@@ -5,6 +5,7 @@ import type { FamilyOutput } from './families/family.js';
 import { footnotesCase } from './families/footnotes.js';
 import { furnitureCase } from './families/furniture.js';
 import { headingsCase } from './families/headings.js';
+import { htmlCase } from './families/html.js';
 import { listsCase } from './families/lists.js';
 import { mixedCase } from './families/mixed.js';
 import { reportCase } from './families/report.js';
@@ -34,13 +35,26 @@ export const FAMILIES: Record<string, FamilyGenerator> = {
 
 export const FAMILY_NAMES = Object.keys(FAMILIES);
 
-export async function generateCase(family: string, seed: number): Promise<SyntheticCase> {
-  const generate = FAMILIES[family];
-  if (!generate) throw new Error(`unknown synthetic family: ${family}`);
+/**
+ * Families printed by a browser (Chromium): run only when named (`--family html`), since they need
+ * Chromium installed; not in the default set nor in `npm test`'s sample.
+ */
+export const BROWSER_FAMILIES: Record<string, (rng: Rng, id: string) => Promise<SyntheticCase>> = {
+  html: htmlCase,
+};
+
+function familySeed(family: string, seed: number): Rng {
   // The family name is mixed into the seed so that seed n of two families differ.
   let mixed = seed >>> 0;
   for (const ch of family) mixed = (Math.imul(mixed, 31) + ch.charCodeAt(0)) >>> 0;
-  const rng = new Rng(mixed);
+  return new Rng(mixed);
+}
+
+export async function generateCase(family: string, seed: number): Promise<SyntheticCase> {
+  if (BROWSER_FAMILIES[family]) return BROWSER_FAMILIES[family](familySeed(family, seed), `${family}-${seed}`);
+  const generate = FAMILIES[family];
+  if (!generate) throw new Error(`unknown synthetic family: ${family}`);
+  const rng = familySeed(family, seed);
   const fontFamily: FontFamily = rng.chance(0.5) ? 'helvetica' : 'times';
   const doc = await SyntheticDoc.create(fontFamily);
   const out = await generate(rng, doc);
@@ -50,7 +64,7 @@ export async function generateCase(family: string, seed: number): Promise<Synthe
 /** Parses a case id back into its family and seed. */
 export function parseCaseId(id: string): { family: string; seed: number } {
   const m = /^(.+)-(\d+)$/.exec(id);
-  if (!m || !FAMILIES[m[1]]) throw new Error(`not a synthetic case id: ${id}`);
+  if (!m || !(FAMILIES[m[1]] || BROWSER_FAMILIES[m[1]])) throw new Error(`not a synthetic case id: ${id}`);
   return { family: m[1], seed: Number(m[2]) };
 }
 

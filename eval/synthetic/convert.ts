@@ -23,7 +23,7 @@ export async function runCase(id: string, outDir?: string): Promise<CaseResult> 
   } catch (err) {
     error = (err as { code?: string }).code ?? (err as Error).name;
   }
-  const results = checkCase(c.truth, pages, models).map((r) => (error && r.checked > 0 ? { ...r, pass: false, score: 0 } : r));
+  const results = checkCase(c.truth, pages, c.truth.unboxed ? undefined : models).map((r) => (error && r.checked > 0 ? { ...r, pass: false, score: 0 } : r));
   const result: CaseResult = { id, family, variant: c.variant, results, ...(error ? { error } : {}) };
   if (outDir && (error || results.some((r) => !r.pass && r.checked > 0))) {
     mkdirSync(outDir, { recursive: true });

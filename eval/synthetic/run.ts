@@ -7,10 +7,13 @@
 //   --budget-s N     stop starting new cases after N seconds (default 150), report what ran
 //   --worst N        failures listed (default 15)
 //   --json FILE      every case's verdicts as JSON (to compare two runs)
+// `--family html` runs the Chromium-printed family (families/html.ts), which is not in the default
+// set; without Chromium it is skipped with a message.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { shutdownConvertPool } from '../../src/convert/index.js';
-import { caseIds, FAMILY_NAMES } from './cases.js';
+import { BROWSER_FAMILIES, caseIds, FAMILY_NAMES, parseCaseId } from './cases.js';
+import { chromiumAvailable, CHROMIUM, closeBrowser } from './html/browser.js';
 import { runCase } from './convert.js';
 import { formatReport, type CaseResult } from './report.js';
 
@@ -31,7 +34,12 @@ async function main(): Promise<void> {
     },
   });
   const families = values.family ? values.family.split(',') : FAMILY_NAMES;
-  const ids = values.case ? [values.case] : caseIds(Number(values['per-family']), Number(values.seed), families);
+  let ids = values.case ? [values.case] : caseIds(Number(values['per-family']), Number(values.seed), families);
+  if (!chromiumAvailable() && ids.some((id) => BROWSER_FAMILIES[parseCaseId(id).family])) {
+    console.log(`browser-printed families skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM)`);
+    ids = ids.filter((id) => !BROWSER_FAMILIES[parseCaseId(id).family]);
+    if (ids.length === 0) return;
+  }
   const deadline = Date.now() + Number(values['budget-s']) * 1000;
   const started = Date.now();
   const results: CaseResult[] = [];
@@ -47,7 +55,7 @@ async function main(): Promise<void> {
   try {
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   } finally {
-    await shutdownConvertPool();
+    await Promise.all([shutdownConvertPool(), closeBrowser()]);
   }
   results.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   if (values.case) {

@@ -36,6 +36,11 @@ export interface TruthPage {
 
 export interface CaseTruth {
   pages: TruthPage[];
+  /**
+   * The blocks' boxes are not known (a browser laid the pages out, html/print.ts): the checks
+   * that read boxes (block-boxes, continued-paragraphs) do not apply.
+   */
+  unboxed?: boolean;
 }
 
 export interface SyntheticCase {
