@@ -86,7 +86,7 @@ function groupByBaseline(runs: TextRun[]): TextRun[][] {
       const overlap = Math.min(anchorBottom, r.y + r.height) - Math.max(anchorTop, r.y);
       const minH = Math.min(anchorBottom - anchorTop, r.height);
       const baseOk = r.baseline === undefined || Math.abs(b - anchorBase) <= 0.5 * Math.max(anchorSize, r.fontSize);
-      if (overlap >= 0.5 * minH && baseOk) {
+      if (overlap >= 0.5 * minH && baseOk && !stackedOnNeighbour(cur, r)) {
         // A bigger run (not a superscript) becomes the anchor; only one set beside the line's
         // runs, not one in another column (a pull quote beside a column's lines): anchored there,
         // the line would take the next line of this column too and glue its words (issue 9).
@@ -101,6 +101,30 @@ function groupByBaseline(runs: TextRun[]): TextRun[][] {
   }
   if (cur.length > 0) lines.push(cur);
   return lines;
+}
+
+/** Horizontal reach, in ems of the bigger run, within which a run's nearest neighbour must share its baseline. */
+const NEIGHBOUR_REACH_EM = 2;
+
+/**
+ * Is `r` a line above or below its nearest neighbour already in the line? Clustering against the
+ * line's anchor alone lets a chain form: a larger run in another column (a section heading beside
+ * a column's small footnote lines) overlaps two of those lines vertically, becomes the anchor,
+ * and the next line's words join the first — "Christian http://… Gogolin: You latex@…", two
+ * lines interleaved word by word. Two runs at the same x (or a couple of ems apart) whose
+ * baselines differ by more than half an em are stacked, not one line (issue 9).
+ */
+function stackedOnNeighbour(line: TextRun[], r: TextRun): boolean {
+  if (r.baseline === undefined) return false;
+  let nearest: TextRun | null = null;
+  let nearestGap = Infinity;
+  for (const o of line) {
+    const gap = Math.max(0, o.x - (r.x + r.width), r.x - (o.x + o.width));
+    if (gap < nearestGap) { nearestGap = gap; nearest = o; }
+  }
+  if (!nearest || nearest.baseline === undefined) return false;
+  const em = Math.max(nearest.fontSize, r.fontSize);
+  return nearestGap <= NEIGHBOUR_REACH_EM * em && Math.abs(baselineOf(nearest) - baselineOf(r)) > 0.5 * em;
 }
 
 /** Runs further apart than this many ems of the bigger one are not beside each other (columns). */
