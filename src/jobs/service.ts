@@ -16,7 +16,7 @@ import { CHANNELS, type JobsDb } from './db.js';
 import { JobEventHub, resultLinks } from './events.js';
 import { JobFeeds } from './feed.js';
 import { JobStore, type Delivery, type JobRecord } from './job-store.js';
-import { ResultStore, type StoredResult } from './result-store.js';
+import { packResult, ResultStore, type StoredResult } from './result-store.js';
 import { WebhookDeliverer, type WebhookTarget } from './webhooks/deliverer.js';
 import { WritePacer } from './write-pacer.js';
 import { releasedLargeBuffer } from '../release-memory.js';
@@ -430,6 +430,7 @@ export class JobService {
     // DECISIONS §8: stored only when asked for, so a plain job's result is what it always was.
     const detail = pageDetail(out, job.onPageError === 'skip', wantsBlocks(job.formats));
     Object.assign(result, detail);
+    const packed = await packResult(result);
     let webhook = false;
     let settled: (() => Promise<void>) | undefined;
     const done = await this.o.db.tx(async (q) => {
@@ -440,7 +441,7 @@ export class JobService {
       // into a release, and a client that sees `completed` finds its slot already free.
       settled = await this.o.metering.held(job.id).settleWithin(q, 'charge', chargedPages(job.pages, detail));
       const token = this.tokenFor(after);
-      await this.results.put(q, job.id, token, result, this.o.config.resultTtlS);
+      await this.results.put(q, job.id, token, packed, this.o.config.resultTtlS);
       await this.jobs.appendEvent(q, job.id, 'completed', { job_id: job.id, status: 'completed' });
       if (after.webhookEnc) {
         webhook = true;
