@@ -12,15 +12,16 @@ export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789-abcdefghij';
 const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const HEALTHY_WITHIN_MS = 120_000;
 /**
- * The node flags `npm start` runs the service with (package.json's start script, the one place they
- * are set: `--max-semi-space-size`, see docs/architecture.md "Memory"), so the benches measure the
- * process production runs.
+ * The environment and node flags `npm start` runs the service with (package.json's start script, the
+ * one place they are set: `MALLOC_ARENA_MAX`, `--max-semi-space-size`, see docs/architecture.md
+ * "Memory"), so the benches measure the process production runs.
  */
-export const START_NODE_FLAGS: string[] = (() => {
+export const { START_ENV, START_NODE_FLAGS } = ((): { START_ENV: Record<string, string>; START_NODE_FLAGS: string[] } => {
   const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const m = /\bnode\s+(.*?)\s*dist\/main\.js/.exec(start);
+  const m = /^((?:\w+=\S*\s+)*)(?:exec\s+)?node\s+(.*?)\s*dist\/main\.js/.exec(start);
   if (!m) throw new Error(`package.json start script does not run dist/main.js: ${start}`);
-  return m[1].split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(m[1].split(/\s+/).filter(Boolean).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+  return { START_ENV: env, START_NODE_FLAGS: m[2].split(/\s+/).filter(Boolean) };
 })();
 
 export interface BenchServer {
@@ -68,7 +69,7 @@ export async function startBenchServer(env: Record<string, string> = {}, opts: {
   const dataDir = mkdtempSync(join(tmpdir(), 'docconv-bench-'));
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...START_NODE_FLAGS, 'dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DOCCONV_DATA_DIR: dataDir, DOCCONV_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, DOCCONV_SECRET: BENCH_SECRET, DOCCONV_PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: '127.0.0.1', DOCCONV_DATA_DIR: dataDir, DOCCONV_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, DOCCONV_SECRET: BENCH_SECRET, DOCCONV_PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
