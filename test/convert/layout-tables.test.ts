@@ -470,3 +470,14 @@ test('tables: a total row the reading-order pass set apart under a table is its 
   const next = page2.filter((i) => i.top >= 165);
   assert.deepEqual(joinSplitGrids([{ ...table, items: page2.filter((i) => i.top < 165) }, { kind: 'grid' as const, items: next, gutters: [] }]).map((b) => b.items.length), [body.length, next.length]);
 });
+
+test('tables: a title set larger than the grid under it heads the text; it is no header row of the grid', () => {
+  const runs: TextRun[] = [...words('The Name of the Title Is Hope', 180, 80, 18)];
+  const grid = [['Ben Trovato', 'Lars Thorvald', 'Valerie Beranger'], ['Institute for Clarity', 'The Thorvald Group', 'Inria Paris'], ['Dublin, Ohio, USA', 'Hekla, Iceland', 'Rocquencourt, France'], ['trovato@corp.com', 'larst@affil.org', 'vb@inria.fr']];
+  grid.forEach((r, i) => r.forEach((t, c) => runs.push(...words(t, 90 + 160 * c, 120 + i * 13, 10))));
+  runs.push(...words('A clear and well-documented document is presented as an article formatted for publication.', 72, 200, 10));
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /^# The Name of the Title Is Hope$/m, md);
+  assert.doesNotMatch(md, /<th[^>]*>The Name/, md);
+  assert.match(md, /\| Ben Trovato \| Lars Thorvald \| Valerie Beranger \|/, md);
+});
