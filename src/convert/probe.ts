@@ -12,6 +12,7 @@ import { ParseError } from './errors.js';
 import { extractPageLayout, usableTextLayer } from './pdf/extract.js';
 import { scannedDocumentCheck } from './pdf/scan-sample.js';
 import { formFieldsCheck } from './pdf/form-fields.js';
+import { drawnBulletsCheck } from './pdf/drawn-bullets.js';
 
 export type Script = 'latin' | 'cjk' | 'arabic' | 'cyrillic' | 'other' | 'unknown';
 
@@ -147,6 +148,7 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
   // Form field values are read as the parser reads them: a short form parsed from this reading
   // kept its printed labels and lost the values filled in (issue 11).
   const forms = await formFieldsCheck(doc)();
+  const drawnBullets = await drawnBulletsCheck(doc)();
   const laid: WindowPage[] = [];
   // Reusable when every page was read and none needs OCR, of the page or of its pictures
   // (source/image-text.ts): OCR depends on `lang`.
@@ -157,7 +159,7 @@ async function probePdf(doc: PdfPages, mediaType: MediaType, onStart: ((pages: n
     sampled++;
     const page = await doc.getPage(i);
     try {
-      const input = await extractPageLayout(page, i, { forms, scanned });
+      const input = await extractPageLayout(page, i, { forms, drawnBullets, scanned });
       if (usableTextLayer(input)) usable++;
       if (pageNeedsOcr(input)) probe.scannedPages++;
       const pageReusable = !readsWithOcr(input);

@@ -6,6 +6,7 @@ import { collectGraphics, multiply, transformRect, type Matrix, type PageGraphic
 import { pageTurn } from './page-turn.js';
 import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { hasSetApartLines, type LinePiece } from './set-apart.js';
+import { drawnBulletRuns, hasUnmarkedIndentedLines } from './drawn-bullets.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
 import { placementsOnly } from './pdfjs-worker.js';
@@ -54,6 +55,11 @@ export interface ExtractOptions {
    */
   forms?: boolean;
   /**
+   * The document's producer draws list bullets as shapes (drawn-bullets.ts): a page whose lines
+   * sit indented under the line above with no marker gets the full reading, to see them.
+   */
+  drawnBullets?: boolean;
+  /**
    * Whether the document is a scan with a text layer, decided once per document from its first
    * pages (scan-sample.ts); its pages then keep full readings. `seen` passes on what this page's
    * own reading already showed, so that sample page is not read twice.
@@ -80,7 +86,7 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   // before, so a document converts to the same output however its pages were spread over the
   // pool. A font this worker has not loaded yet still needs the operator list (pdf.js loads
   // fonts there, and bold/italic come from them); that reading is then used for fonts only.
-  const ownDetail = opts.detail === 'full' || pageWantsDetail(items, base);
+  const ownDetail = opts.detail === 'full' || pageWantsDetail(items, base, opts.drawnBullets);
   const readGraphics = async (): Promise<PageGraphics> => {
     // AnnotationMode.DISABLE: annotation appearance streams are not page content.
     // Placements only: images are not decoded, glyph outlines not built (pdf/pdfjs-worker.ts).
@@ -168,7 +174,8 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   // A text layer that is not usable may need OCR, which looks at the page's images.
   if (!full) full = !usableTextLayer({ index, width, height, runs, rules: [], images: [], fromOcr: false });
   if (full) read ??= await readGraphics();
-  const graphics: PageGraphics = full && read ? read : { rules: [], fills: [], frames: [], images: [], truncated: false };
+  const graphics: PageGraphics = full && read ? read : { rules: [], fills: [], frames: [], images: [], marks: [], truncated: false };
+  if (graphics.marks.length > 0) runs.push(...drawnBulletRuns(graphics.marks, runs));
   const annotations = full || opts.forms ? await readAnnotations(page) : [];
   // Form field values and typed-on annotations are the user's text (form-fields.ts).
   runs.push(...formFieldRuns(annotations, base, runs));
@@ -206,7 +213,7 @@ const MAX_CUE_PIECES = 3000;
  * text (figures, scans, forms), aligned columns (tables), or lines set apart between lines of the
  * body (sidebars, pull quotes: set-apart.ts). A function of the page's text alone.
  */
-export function pageWantsDetail(items: TextItemLike[], base: Matrix): boolean {
+export function pageWantsDetail(items: TextItemLike[], base: Matrix, drawnBullets = false): boolean {
   let chars = 0;
   const lines = new Map<number, { x: number; end: number; size: number }[]>();
   const pieces: LinePiece[] = [];
@@ -235,7 +242,8 @@ export function pageWantsDetail(items: TextItemLike[], base: Matrix): boolean {
   }
   // A sidebar or pull quote set between lines of the body: its frame, shading or rules tell the
   // reading order it is one unit (layout/insets.ts).
-  return hasSetApartLines(pieces);
+  // A list whose bullets are drawn as shapes, where the producer draws them so (drawn-bullets.ts).
+  return hasSetApartLines(pieces) || (drawnBullets && hasUnmarkedIndentedLines(pieces));
 }
 
 /** The page's annotations (links, form fields), or none when pdf.js cannot read them. */

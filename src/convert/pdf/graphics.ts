@@ -14,6 +14,14 @@ const DRAW_CURVE = 2;
 const DRAW_QUAD = 3;
 const DRAW_CLOSE = 4;
 
+/**
+ * A mark (a drawn bullet) is 1–8 pt across and no more than 1.6 times as wide as tall: bullets
+ * are 0.25–0.5 em of text set at 6–16 pt; dashes, rules and underlines are far longer than tall.
+ */
+const MARK_MIN = 1;
+const MARK_MAX = 8;
+const MARK_ASPECT = 1.6;
+
 export function multiply(m1: Matrix, m2: Matrix): Matrix {
   return [
     m1[0] * m2[0] + m1[2] * m2[1],
@@ -46,6 +54,11 @@ export interface PageGraphics {
   /** Stroked rectangles (framed boxes, cells): their edges are also in `rules`. */
   frames: Box[];
   images: Box[];
+  /**
+   * Small closed shapes, filled or stroked, about as wide as tall (drawn-bullets.ts: a list bullet
+   * a browser or word processor draws as a disc, circle or square instead of a glyph).
+   */
+  marks: Box[];
   /** Operators left uninspected because of the budget. */
   truncated: boolean;
 }
@@ -63,6 +76,7 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
   const images: Box[] = [];
   const fills: Box[] = [];
   const frames: Box[] = [];
+  const marks: Box[] = [];
   const stack: Matrix[] = [];
   let ctm: Matrix = base;
   const n = Math.min(fnArray.length, MAX_INSPECTED_OPS);
@@ -121,7 +135,7 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
         const buffers = args[1] as (Float32Array | number[] | null)[] | undefined;
         const buf = buffers?.[0];
         strokedNow = stroked;
-        if (buf) walkPath(buf, ctm, stroked, filled, addRule, addBox);
+        if (buf) walkPath(buf, ctm, stroked, filled, addRule, addBox, (b) => marks.length < MAX_RULES_PER_PAGE && marks.push(b));
         break;
       }
       default:
@@ -139,7 +153,7 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
   }
   // Fill edges are not rules: shaded rows and cells abut and are inset from borders, so their
   // edges invent columns. Tables drawn only with fills are found from whitespace instead.
-  return { rules, fills, frames, images, truncated: fnArray.length > n };
+  return { rules, fills, frames, images, marks, truncated: fnArray.length > n };
 }
 
 function walkPath(
@@ -149,6 +163,7 @@ function walkPath(
   filled: boolean,
   addRule: (x0: number, y0: number, x1: number, y1: number) => void,
   addBox: (minX: number, minY: number, maxX: number, maxY: number, filled: boolean) => void,
+  addMark: (box: Box) => void,
 ): void {
   // Each subpath: if all its segments are axis-parallel lines it is a polyline/rectangle.
   let k = 0;
@@ -158,7 +173,18 @@ function walkPath(
   let sy = 0;
   let pts: [number, number][] = [];
   let straight = true;
+  // Every point of the subpath, curve control points included: its extent.
+  let ext = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const extend = (x: number, y: number): void => {
+    const [px, py] = apply(ctm, x, y);
+    ext = { minX: Math.min(ext.minX, px), minY: Math.min(ext.minY, py), maxX: Math.max(ext.maxX, px), maxY: Math.max(ext.maxY, py) };
+  };
   const flush = (): void => {
+    const w = ext.maxX - ext.minX;
+    const h = ext.maxY - ext.minY;
+    // A stroked square is a check box, not a bullet.
+    if ((filled || !straight) && w >= MARK_MIN && h >= MARK_MIN && w <= MARK_MAX && h <= MARK_MAX && w <= MARK_ASPECT * h && h <= MARK_ASPECT * w) addMark({ x: ext.minX, y: ext.minY, width: w, height: h });
+    ext = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
     if (pts.length >= 2 && straight) {
       let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
       for (const [x, y] of pts) {
@@ -186,17 +212,21 @@ function walkPath(
       cx = sx = buf[k++];
       cy = sy = buf[k++];
       pts.push(apply(ctm, cx, cy));
+      extend(cx, cy);
     } else if (op === DRAW_LINE) {
       cx = buf[k++];
       cy = buf[k++];
+      extend(cx, cy);
       const p = apply(ctm, cx, cy);
       const prev = pts[pts.length - 1];
       if (prev && Math.abs(prev[0] - p[0]) > 0.5 && Math.abs(prev[1] - p[1]) > 0.5) straight = false;
       pts.push(p);
     } else if (op === DRAW_CURVE) {
+      for (let j = 0; j < 6; j += 2) extend(buf[k + j], buf[k + j + 1]);
       k += 6;
       straight = false;
     } else if (op === DRAW_QUAD) {
+      for (let j = 0; j < 4; j += 2) extend(buf[k + j], buf[k + j + 1]);
       k += 4;
       straight = false;
     } else if (op === DRAW_CLOSE) {

@@ -27,7 +27,7 @@ const SENTENCE_END = /[.!?…]["'”’)]?\s*$/u;
 /** Body text within this many body sizes above and below the stack. */
 const NEAR_BODY = 4;
 
-interface Chunk {
+export interface Chunk {
   x: number;
   end: number;
   baseline: number;
@@ -35,14 +35,16 @@ interface Chunk {
   body: boolean;
   /** The chunk ends a sentence. */
   stop: boolean;
+  /** Its first two pieces' text, space-joined (what a list marker would start). */
+  lead: string;
 }
 
-function overlaps(a: Chunk, b: Chunk): boolean {
+export function overlaps(a: Chunk, b: Chunk): boolean {
   return Math.min(a.end, b.end) - Math.max(a.x, b.x) > 0;
 }
 
 /** The size that sets the most width of text. */
-function bodySize(pieces: LinePiece[]): number {
+export function bodySize(pieces: LinePiece[]): number {
   const width = new Map<number, number>();
   for (const p of pieces) width.set(Math.round(p.size * 2) / 2, (width.get(Math.round(p.size * 2) / 2) ?? 0) + (p.end - p.x));
   let best = 0;
@@ -52,7 +54,7 @@ function bodySize(pieces: LinePiece[]): number {
 }
 
 /** A line's pieces cut into column chunks; a chunk is body when most of its width is at the body size. */
-function chunks(pieces: LinePiece[], body: number): Chunk[] {
+export function chunks(pieces: LinePiece[], body: number): Chunk[] {
   const byLine = new Map<number, LinePiece[]>();
   for (const p of pieces) {
     const key = Math.round(p.baseline / 2);
@@ -69,7 +71,7 @@ function chunks(pieces: LinePiece[], body: number): Chunk[] {
       if (cur.length === 0) return;
       const total = cur.reduce((n, p) => n + (p.end - p.x), 0);
       const atBody = cur.filter((p) => Math.abs(p.size - body) <= OTHER_SIZE * body).reduce((n, p) => n + (p.end - p.x), 0);
-      out.push({ x: cur[0].x, end: curEnd, baseline: cur[0].baseline, size: Math.max(...cur.map((p) => p.size)), body: atBody >= 0.5 * total, stop: SENTENCE_END.test(cur[cur.length - 1].text) });
+      out.push({ x: cur[0].x, end: curEnd, baseline: cur[0].baseline, size: Math.max(...cur.map((p) => p.size)), body: atBody >= 0.5 * total, stop: SENTENCE_END.test(cur[cur.length - 1].text), lead: cur.slice(0, 2).map((p) => p.text).join(' ') });
       cur = [];
       curEnd = -Infinity;
     };

@@ -6,6 +6,7 @@ import { ocrImage, ocrPicture, type OcrEngine } from '../ocr/index.js';
 import type { PdfPages } from '../pdf/document.js';
 import { extractPageLayout } from '../pdf/extract.js';
 import { formFieldsCheck } from '../pdf/form-fields.js';
+import { drawnBulletsCheck } from '../pdf/drawn-bullets.js';
 import { scannedDocumentCheck, type ScannedCheck } from '../pdf/scan-sample.js';
 import type { PDFPageProxy } from '../pdf/open.js';
 import { renderPageGray } from '../pdf/render.js';
@@ -72,6 +73,7 @@ const scanChecks = new WeakMap<PdfPages['doc'], ScannedCheck>();
  */
 export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions, scanned?: boolean): PageSource {
   const hasForms = formFieldsCheck(pdf);
+  const drawsBullets = drawnBulletsCheck(pdf);
   const scannedCheck = scanChecks.get(pdf.doc) ?? scannedDocumentCheck(pdf, scanned);
   scanChecks.set(pdf.doc, scannedCheck);
   return {
@@ -79,7 +81,7 @@ export function pdfPageSource(pdf: PdfPages, ocrOpts: OcrOptions, scanned?: bool
     async page(index, checkpoint) {
       const page = await pdf.getPage(index);
       try {
-        const input = await extractPageLayout(page, index, { forms: await hasForms(), scanned: scannedCheck });
+        const input = await extractPageLayout(page, index, { forms: await hasForms(), drawnBullets: await drawsBullets(), scanned: scannedCheck });
         checkpoint();
         return pageNeedsOcr(input) ? await ocrPdfPage(page, input, ocrOpts) : await readPictures(page, input, ocrOpts);
       } finally {
