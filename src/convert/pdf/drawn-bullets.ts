@@ -51,6 +51,7 @@ const MARK_MIN_EM = 0.12;
 const MARK_MAX_EM = 0.7;
 const GAP_MIN_EM = 0.1;
 const GAP_MAX_EM = 2;
+const LINE_START_EM = 1.5;
 
 /**
  * A `•` run for each mark (graphics.ts) that stands where a bullet stands: left of a line's first
@@ -77,8 +78,9 @@ export function drawnBulletRuns(marks: Box[], runs: TextRun[]): TextRun[] {
     if (!best) continue;
     const b = best;
     const base = b.baseline ?? b.y + 0.8 * b.height;
-    // The run must start its line: no text on its baseline between the mark and it.
-    if (upright.some((r) => r !== b && Math.abs((r.baseline ?? r.y + 0.8 * r.height) - base) < 0.3 * b.fontSize && r.x + r.width > m.x - 0.5 * b.fontSize && r.x < b.x)) continue;
+    // The mark must start its line: no text on its baseline from 1.5 em left of it to the word
+    // (a dot drawn between words, a separator, is not a list's bullet).
+    if (upright.some((r) => r !== b && Math.abs((r.baseline ?? r.y + 0.8 * r.height) - base) < 0.3 * b.fontSize && r.x + r.width > m.x - LINE_START_EM * b.fontSize && r.x < b.x)) continue;
     out.push({ text: '•', x: m.x, y: b.y, width: m.width, height: b.height, fontSize: b.fontSize, bold: false, italic: false, monospace: false, baseline: base });
   }
   return out;
