@@ -481,3 +481,24 @@ test('tables: a title set larger than the grid under it heads the text; it is no
   assert.doesNotMatch(md, /<th[^>]*>The Name/, md);
   assert.match(md, /\| Ben Trovato \| Lars Thorvald \| Valerie Beranger \|/, md);
 });
+
+test('tables: display equations set beside their numbers, (1) (2) (3) at the margin, are no table', () => {
+  const runs: TextRun[] = [...words('Below we have numbered single-line equations; this is the most common type of equation in the journal:', 72, 100, 10)];
+  [['f(x) = a x + b', ',', '(1)'], ['g(y) = c y − d', '.', '(2)'], ['h(z) = e z + k', '.', '(3)']].forEach(([eq, p, n], i) => {
+    runs.push(...words(eq, 200, 130 + 20 * i), ...words(p, 300, 130 + 20 * i), ...words(n, 520, 130 + 20 * i));
+  });
+  runs.push(...words('Note the open one in the second equation, which shows how the numbers are set at the margin.', 72, 195, 10));
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.doesNotMatch(md, /\| *\(1\) *\||<table>/, md);
+  assert.match(md, /f\(x\) = a x \+ b[\s\S]*\(1\)[\s\S]*g\(y\)[\s\S]*\(2\)[\s\S]*\(3\)/, md);
+});
+
+test('tables: a coefficient table with standard errors in parentheses stays a table', () => {
+  const runs: TextRun[] = [...words('Model', 72, 100), ...right('(1)', 250, 100), ...right('(2)', 330, 100)];
+  [['Income', '0.52', '0.48'], ['', '(0.03)', '(0.04)'], ['Age', '0.11', '0.09'], ['', '(0.02)', '(0.02)']].forEach((r, i) => {
+    if (r[0]) runs.push(...words(r[0], 72, 114 + 14 * i));
+    runs.push(...right(r[1], 250, 114 + 14 * i), ...right(r[2], 330, 114 + 14 * i));
+  });
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /\| Income \| 0\.52 \| 0\.48 \|/, md);
+});

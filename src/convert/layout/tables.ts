@@ -12,6 +12,7 @@ import { buildRows, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, ty
 import { groupHeadingSpans } from './table-groups.js';
 import { headerRowCount } from './table-header.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
+import { EQUATION_NUMBER } from '../markdown/math.js';
 
 export { repeatedBlocks, splitIndexColumn, type RowDraft } from './table-rows.js';
 export { groupHeadingSpans } from './table-groups.js';
@@ -191,11 +192,30 @@ function isProseLine(line: Chunk[], lines: Chunk[][]): boolean {
 }
 
 /**
+ * Display equations set beside their numbers line up like a grid (formula | punctuation | (1)),
+ * but a right-hand column holding only equation numbers that go up, (1), (2), (3a), is a
+ * paper's numbered equations, not a table column (issue 9): read as a table, the formulas were
+ * lost to cells. Coefficient tables put "(0.02)" under figures in every column, not numbers
+ * that count up in the last one.
+ */
+function numberedEquations(t: TableModel): boolean {
+  const numbers: number[] = [];
+  for (const row of t.rows) {
+    const last = row[row.length - 1];
+    if (!last || !last.text.trim()) continue;
+    if (!EQUATION_NUMBER.test(last.text.trim())) return false;
+    numbers.push(parseInt(last.text.replace(/^\(\s*/, ''), 10));
+  }
+  return numbers.length >= 2 && numbers.every((n, i) => i === 0 || n >= numbers[i - 1]) && numbers[numbers.length - 1] > numbers[0];
+}
+
+/**
  * Is a whitespace grid a table (issue 9 item 3)? At least MIN_TABLE_ROWS rows with two or more
  * cells filled (two when it holds figures), and cells of tables: short, or many of them numbers.
  * Text set in two columns, or a paragraph whose words happen to line up, is not.
  */
 export function isWhitespaceTable(t: TableModel): boolean {
+  if (numberedEquations(t)) return false;
   const cells = t.rows.flatMap((r) => r.flatMap((c) => (c && c.text ? [c.text.trim()] : [])));
   const fullRows = t.rows.filter((r) => r.filter((c) => c && c.text).length >= 2).length;
   const numeric = cells.filter((c) => NUMBER_LIKE.test(c) && !YEAR.test(c)).length;
