@@ -9,6 +9,7 @@ import { htmlCase } from './families/html.js';
 import { listsCase } from './families/lists.js';
 import { mixedCase } from './families/mixed.js';
 import { reportCase } from './families/report.js';
+import { scansCase } from './families/scans.js';
 import { sidebarsCase } from './families/sidebars.js';
 import { statTableCase } from './families/stat-table.js';
 import { longTableCase, tableCase } from './families/tables.js';
@@ -31,9 +32,17 @@ export const FAMILIES: Record<string, FamilyGenerator> = {
   report: reportCase,
   mixed: mixedCase,
   sidebars: sidebarsCase,
+  scans: scansCase,
 };
 
-export const FAMILY_NAMES = Object.keys(FAMILIES);
+/**
+ * Families run only when named (`--family scans`): OCR costs ~10x a text-layer case, and the default
+ * run stays the text-layer set every branch compares against.
+ */
+const OPT_IN_FAMILIES = new Set(['scans']);
+
+/** The families of a default run. */
+export const FAMILY_NAMES = Object.keys(FAMILIES).filter((f) => !OPT_IN_FAMILIES.has(f));
 
 /**
  * Families printed by a browser (Chromium): run only when named (`--family html`), since they need
@@ -58,7 +67,7 @@ export async function generateCase(family: string, seed: number): Promise<Synthe
   const fontFamily: FontFamily = rng.chance(0.5) ? 'helvetica' : 'times';
   const doc = await SyntheticDoc.create(fontFamily);
   const out = await generate(rng, doc);
-  return { id: `${family}-${seed}`, family, variant: `${fontFamily} ${out.variant}`, bytes: await doc.save(), truth: doc.truth };
+  return { id: `${family}-${seed}`, family, variant: `${fontFamily} ${out.variant}`, bytes: out.input ?? (await doc.save()), truth: doc.truth };
 }
 
 /** Parses a case id back into its family and seed. */

@@ -1,11 +1,12 @@
 // Property checks of a converter's Markdown against a synthetic case's truth. Each property gives
 // a verdict per case (pass/fail), a score in [0, 1] and, when it fails, a short diff.
 import { parseMarkdown, type Grid, type GridCell, type ParsedMarkdown } from './markdown.js';
+import { correctOcrWords } from './ocr-words.js';
 import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.js';
 import { runTableTest, tableTests } from './table-tests.js';
 import { blockText, type BBox, type CaseTruth, type TruthCell } from './truth.js';
 
-export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes', 'continued-paragraphs'] as const;
+export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes', 'continued-paragraphs', 'ocr-words'] as const;
 export type Property = (typeof PROPERTIES)[number];
 
 export interface PropertyResult {
@@ -350,13 +351,29 @@ function continuedParagraphs(truth: CaseTruth, models: OutputPage[]): PropertyRe
   return result('continued-paragraphs', passed, checked, wrong);
 }
 
+/** Share of a scan's words read exactly (no OCR tolerance) under which `ocr-words` fails. */
+export const OCR_WORDS_PASS = 0.98;
+
+/** A scan's words read exactly, as a share of its truth words (word accuracy of OCR). */
+function ocrWords(truth: CaseTruth, pages: string[]): PropertyResult {
+  const [text] = textAndOrder(truth, pages);
+  const pass = text.score >= OCR_WORDS_PASS;
+  return { property: 'ocr-words', pass, score: text.score, checked: text.checked, ...(pass ? {} : { diff: text.diff }) };
+}
+
+const pageWords = (truth: CaseTruth, p: number) => (truth.pages[p]?.blocks ?? []).flatMap((b) => textWords(blockText(b)));
+
 /**
  * Every property for one case; those with `checked === 0` do not apply to it (`block-boxes` only
- * when the converter's blocks are given).
+ * when the converter's blocks are given). A scan (`truth.scanned`) is checked on its Markdown with
+ * OCR misreadings of one character corrected (ocr-words.ts), and `ocr-words` counts the words
+ * read exactly.
  */
-export function checkCase(truth: CaseTruth, pages: string[], models?: OutputPage[]): PropertyResult[] {
+export function checkCase(truth: CaseTruth, output: string[], models?: OutputPage[]): PropertyResult[] {
+  const pages = truth.scanned ? output.map((md, p) => correctOcrWords(md, pageWords(truth, p))) : output;
+  const exact = truth.scanned ? ocrWords(truth, output) : { property: 'ocr-words' as const, pass: true, score: 1, checked: 0 };
   const parsed = truth.pages.map((_, p) => parseMarkdown(pages[p] ?? '', clean));
   const boxes = models ? blockBoxes(truth, models) : { property: 'block-boxes' as const, pass: true, score: 1, checked: 0 };
   const continued = models ? continuedParagraphs(truth, models) : { property: 'continued-paragraphs' as const, pass: true, score: 1, checked: 0 };
-  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes, continued];
+  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes, continued, exact];
 }

@@ -37,10 +37,12 @@ export interface TruthPage {
 export interface CaseTruth {
   pages: TruthPage[];
   /**
-   * The blocks' boxes are not known (a browser laid the pages out, html/print.ts): the checks
+   * The blocks' boxes are not known (a browser laid the pages out, html/print.ts; a scan's frame): the checks
    * that read boxes (block-boxes, continued-paragraphs) do not apply.
    */
   unboxed?: boolean;
+  /** The pages reach the converter only as pixels (a scan): words are matched OCR-tolerantly. */
+  scanned?: boolean;
 }
 
 export interface SyntheticCase {

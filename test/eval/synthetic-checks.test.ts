@@ -205,3 +205,18 @@ test('synthetic: blocks typed and boxed as drawn pass block-boxes; a heading typ
   const swallowed = blocks.map((p, i) => ({ blocks: [...p.blocks, { type: 'paragraph', bbox: c.truth.pages[i].furnitureBoxes[0] }] }));
   assert.equal(checkCase(c.truth, pages, swallowed).find((r) => r.property === 'block-boxes')!.pass, false);
 });
+
+test('synthetic scans: a one-character misreading passes text but not ocr-words; a lost word fails both', async () => {
+  const c = await generateCase('scans', 3);
+  assert.equal(c.truth.scanned, true);
+  assert.equal(c.truth.pages.length, 1, 'one scanned page');
+  assert.ok(c.bytes.length > 0 && c.variant.includes('dpi'));
+  const truth: CaseTruth = { pages: [{ blocks: [{ kind: 'paragraph', text: 'The market report follows every river' }], boxes: [[0, 0, 1, 1]], furniture: [], furnitureBoxes: [], markers: [] }], scanned: true };
+  const misread = ['The markct report folows every river'];
+  assert.equal(verdict(truth, misread, 'text').pass, true, 'one edit of a long word is that word');
+  assert.ok(verdict(truth, misread, 'ocr-words').score < 1, 'but it is not read exactly');
+  assert.equal(verdict(truth, ['The market report every river'], 'text').pass, false, 'a lost word is lost');
+  assert.equal(verdict(truth, ['Tho market report follows every river'], 'text').pass, false, 'short words must read exactly');
+  assert.equal(verdict({ ...truth, scanned: undefined }, misread, 'text').pass, false, 'a text-layer case is read exactly');
+  assert.equal(verdict({ ...truth, scanned: undefined }, misread, 'ocr-words').checked, 0, 'ocr-words applies to scans only');
+});

@@ -3,6 +3,7 @@ import type { TextRun } from '../layout/types.js';
 import type { GrayImage } from '../pdf/render.js';
 import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limits.js';
 import { cliHasOrientationData, cliSupports, detectOrientationWithCli, recognizeWithCli } from './cli-engine.js';
+import { deskew } from './deskew.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
 import { parseTesseractTsv, type OcrWords } from './tsv.js';
 
@@ -19,6 +20,14 @@ export interface OcrOptions {
   langs: string[];
   engine?: OcrEngine;
   signal?: AbortSignal;
+}
+
+export interface OcrPageOptions extends OcrOptions {
+  /**
+   * Straighten a skewed scan first (deskew.ts). Off where the words must land on the page's own
+   * frame: a page whose text-layer runs are kept beside the OCR words. Default: off.
+   */
+  straighten?: boolean;
 }
 
 export interface OcrPage {
@@ -142,15 +151,16 @@ async function turnQuarterBack(img: GrayImage, upright: Upright, opts: OcrOption
 }
 
 /**
- * OCR with automatic orientation: a page read sideways is first turned a quarter back; one that
+ * OCR with automatic orientation, of the page straightened when asked: a page read sideways is first turned a quarter back; one that
  * reads poorly upright (low mean confidence), or still sideways, is turned by Tesseract's
  * orientation detection when the CLI has its data and the page is not small, else by re-reading
  * it turned. Blank or nearly blank pages are not retried.
  */
-export async function ocrImage(img: GrayImage, opts: OcrOptions): Promise<OcrPage> {
+export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<OcrPage> {
   // A perfectly uniform image (a blank page, a page whose only content is invisible) has no words:
   // Tesseract would spend seconds finding that out.
-  if (isUniform(img)) return { runs: [], width: img.width * img.pointsPerPixel, height: img.height * img.pointsPerPixel, rotation: 0, meanConfidence: 0 };
+  if (isUniform(scan)) return { runs: [], width: scan.width * scan.pointsPerPixel, height: scan.height * scan.pointsPerPixel, rotation: 0, meanConfidence: 0 };
+  const img = opts.straighten ? deskew(scan).image : scan;
   const useCli = await useCliFor(opts);
   const words0 = await recognize(img, opts, useCli);
   const upright: Upright = { words: words0, sideways: readsSideways(words0) };

@@ -10,8 +10,9 @@ export async function imagePageSource(bytes: Uint8Array, ocrOpts: OcrOptions): P
     pageCount: await imagePageCount(bytes),
     async page(index) {
       // Scans above OCR_IMAGE_FAST_DPI are first read scaled down to it; small print at full size.
-      let ocr = await ocrImage(await decodeImagePageGray(bytes, index, OCR_IMAGE_FAST_DPI), ocrOpts);
-      if (needsFinerOcr(ocr.runs)) ocr = await ocrImage(await decodeImagePageGray(bytes, index), ocrOpts);
+      const opts = { ...ocrOpts, straighten: true };
+      let ocr = await ocrImage(await decodeImagePageGray(bytes, index, OCR_IMAGE_FAST_DPI), opts);
+      if (needsFinerOcr(ocr.runs)) ocr = await ocrImage(await decodeImagePageGray(bytes, index), opts);
       return { index, width: ocr.width, height: ocr.height, runs: ocr.runs, rules: [], images: [], fromOcr: true };
     },
   };

@@ -24,8 +24,10 @@ export interface OcrOptions {
 const SCAN_IMAGE_PAGE_SHARE = 0.5;
 
 async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: OcrOptions): Promise<PageLayoutInput> {
-  let ocr = await ocrImage(await renderPageGray(page, OCR_FAST_DPI), ocrOpts);
-  if (needsFinerOcr(ocr.runs)) ocr = await ocrImage(await renderPageGray(page, OCR_RENDER_DPI), ocrOpts);
+  // Text-layer runs kept beside the OCR words need the words in the page's own frame.
+  const opts = { ...ocrOpts, straighten: !input.runs.some((r) => !r.rotated) };
+  let ocr = await ocrImage(await renderPageGray(page, OCR_FAST_DPI), opts);
+  if (needsFinerOcr(ocr.runs)) ocr = await ocrImage(await renderPageGray(page, OCR_RENDER_DPI), opts);
   const pageArea = input.width * input.height;
   return {
     ...input,

@@ -1,0 +1,174 @@
+// Small skew of a scan (a page fed or photographed a degree or three askew), found and undone
+// before OCR. Tesseract reads skewed lines, but its word and line boxes stay in the skewed frame:
+// across a 6.5 in line 2° drifts 16 pt, more than a line, so the layout stage split and mixed
+// lines (reading order lost) and the line heights it sizes text by doubled (headings lost).
+// Measured on `npm run eval:synthetic -- --family scans`: docs/architecture.md, OCR.
+import type { GrayImage } from '../pdf/render.js';
+
+/** Largest skew searched (degrees): beyond it a page is turned, not skewed. */
+const MAX_SKEW_DEG = 5;
+const COARSE_STEP_DEG = 0.2;
+const FINE_STEP_DEG = 0.02;
+/** Skews under this are left: 0.25° drifts ~2 pt across a 6.5 in line, less than a line's gap. */
+export const MIN_DESKEW_DEG = 0.25;
+/**
+ * The profile at the best angle must be this much sharper than upright: a page without lines of
+ * text (a photograph, a blank scan, a page turned 90°) has a flat curve whose maximum is noise.
+ */
+const MIN_GAIN = 1.1;
+/** The search runs on a copy about this wide: lines stay apart, the cost stays ~20 ms a page. */
+const WORK_WIDTH = 800;
+/** Ink pixels sampled for the projections (evenly): bounds the search's cost on dark pages. */
+const MAX_INK_SAMPLES = 60_000;
+
+/** Otsu's threshold of a grey histogram: the split with the largest between-class variance. */
+function otsu(hist: Uint32Array, total: number): number {
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * hist[i];
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t];
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += t * hist[t];
+    const between = wB * wF * (sumB / wB - (sum - sumB) / wF) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = t;
+    }
+  }
+  return threshold;
+}
+
+/** The most common grey lighter than the threshold: the paper, to fill what a turn uncovers. */
+function paperGrey(hist: Uint32Array, threshold: number): number {
+  let paper = 255;
+  for (let v = threshold + 1; v < 256; v++) if (hist[v] > hist[paper]) paper = v;
+  return paper;
+}
+
+interface Ink {
+  xs: Float64Array;
+  ys: Float64Array;
+  /** Rows of the work copy (the projection's length). */
+  rows: number;
+  paper: number;
+}
+
+/** Dark pixels of a reduced copy (box-sampled by `step`), centred coordinates. */
+function inkOf(img: GrayImage): Ink | null {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < img.data.length; i++) hist[img.data[i]]++;
+  const threshold = otsu(hist, img.data.length);
+  const paper = paperGrey(hist, threshold);
+  const step = Math.max(1, Math.round(img.width / WORK_WIDTH));
+  const w = Math.floor(img.width / step);
+  const h = Math.floor(img.height / step);
+  const dark: number[] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // The darkest of the block's corners keeps thin strokes that an average would wash out.
+      const v = Math.min(img.data[y * step * img.width + x * step], img.data[(y * step + step - 1) * img.width + x * step + step - 1]);
+      if (v <= threshold) dark.push(y * w + x);
+    }
+  }
+  if (dark.length < 50 || dark.length > 0.5 * w * h) return null;
+  const stride = Math.max(1, Math.ceil(dark.length / MAX_INK_SAMPLES));
+  const n = Math.floor(dark.length / stride);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = dark[i * stride];
+    xs[i] = (p % w) - w / 2;
+    ys[i] = Math.floor(p / w) - h / 2;
+  }
+  return { xs, ys, rows: h + w, paper };
+}
+
+/** Sharpness of the row profile with the page turned back by `deg`: sum of squared row counts. */
+function profileScore(ink: Ink, deg: number, bins: Float64Array): number {
+  const t = Math.tan((deg * Math.PI) / 180);
+  bins.fill(0);
+  const off = ink.rows / 2;
+  for (let i = 0; i < ink.xs.length; i++) bins[Math.round(ink.ys[i] - ink.xs[i] * t + off)]++;
+  let s = 0;
+  for (let i = 0; i < bins.length; i++) s += bins[i] * bins[i];
+  return s;
+}
+
+/**
+ * The page's skew in degrees (clockwise positive: text lines fall to the right), 0 when the page
+ * shows no clear lines of text or is straight within MIN_DESKEW_DEG. Projection profiles: lines of
+ * text lie straight when the rows' ink counts are sharpest.
+ */
+export function estimateSkew(img: GrayImage): number {
+  return skewOf(img).angle;
+}
+
+function skewOf(img: GrayImage): { angle: number; paper: number } {
+  const ink = inkOf(img);
+  if (!ink) return { angle: 0, paper: 255 };
+  const bins = new Float64Array(ink.rows + 1);
+  const upright = profileScore(ink, 0, bins);
+  let best = 0;
+  let bestScore = upright;
+  for (let d = -MAX_SKEW_DEG; d <= MAX_SKEW_DEG + 1e-9; d += COARSE_STEP_DEG) {
+    const s = profileScore(ink, d, bins);
+    if (s > bestScore) [best, bestScore] = [d, s];
+  }
+  const centre = best;
+  for (let d = centre - COARSE_STEP_DEG; d <= centre + COARSE_STEP_DEG + 1e-9; d += FINE_STEP_DEG) {
+    const s = profileScore(ink, d, bins);
+    if (s > bestScore) [best, bestScore] = [d, s];
+  }
+  const straight = Math.abs(best) < MIN_DESKEW_DEG || bestScore < MIN_GAIN * upright;
+  return { angle: straight ? 0 : Math.round(best * 100) / 100, paper: ink.paper };
+}
+
+/**
+ * The image turned back by `deg` (bilinear), on a canvas grown to hold all of it (no text is cut
+ * at the corners), the uncovered corners filled with `fill`.
+ */
+export function rotateSmall(img: GrayImage, deg: number, fill: number): GrayImage {
+  const a = (deg * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const { width: w, height: h, data } = img;
+  const W = Math.ceil(w * Math.abs(cos) + h * Math.abs(sin));
+  const H = Math.ceil(w * Math.abs(sin) + h * Math.abs(cos));
+  const out = new Uint8Array(W * H);
+  const [cx, cy, CX, CY] = [w / 2, h / 2, W / 2, H / 2];
+
+  for (let Y = 0; Y < H; Y++) {
+    const dy = Y - CY;
+    // Output pixel → source pixel: the source is the output turned by +deg (clockwise, y down);
+    // along a row both source coordinates advance by constant steps.
+    let sx = -CX * cos - dy * sin + cx;
+    let sy = -CX * sin + dy * cos + cy;
+    for (let X = 0; X < W; X++, sx += cos, sy += sin) {
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) {
+        out[Y * W + X] = fill;
+        continue;
+      }
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * w + x0;
+      const top = data[i] + (data[i + 1] - data[i]) * fx;
+      const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
+      out[Y * W + X] = Math.round(top + (bottom - top) * fy);
+    }
+  }
+  return { data: out, width: W, height: H, pointsPerPixel: img.pointsPerPixel };
+}
+
+/** The image straightened when it is skewed (estimateSkew), else itself. */
+export function deskew(img: GrayImage): { image: GrayImage; angle: number } {
+  const { angle, paper } = skewOf(img);
+  return { image: angle === 0 ? img : rotateSmall(img, angle, paper), angle };
+}
