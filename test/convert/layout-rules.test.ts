@@ -260,6 +260,17 @@ test('footnotes: a marked small-print block at the foot of the left column is re
   assert.equal(body.length, 45);
 });
 
+test('footnotes: notes opened by the asterisk math fonts set (∗, LaTeX \\thanks) or a star (⋆) are notes too', () => {
+  for (const mark of ['\u2217', '\u22c6', '\u2016']) {
+    const runs: TextRun[] = [];
+    for (let i = 0; i < 20; i++) runs.push(...words(`left body line ${i} with words`, 50, 100 + i * 12));
+    runs.push(...words(`${mark}Corresponding author, at the foot of the column.`, 50, 700, 7));
+    for (let i = 0; i < 25; i++) runs.push(...words(`right body line ${i} with words`, 320, 100 + i * 12));
+    const { notes } = splitFootnotes(buildSegments(runs), 10, 792);
+    assert.deepEqual(notes.map((s) => s.text), [`${mark}Corresponding author, at the foot of the column.`], mark);
+  }
+});
+
 test('ruled tables: horizontal rules running past the outer verticals add a column on each side', () => {
   const rules = [];
   for (const y of [100, 120, 140]) rules.push({ x0: 20, y0: y, x1: 400, y1: y });

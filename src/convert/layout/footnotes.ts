@@ -1,11 +1,12 @@
 // Footnotes: small lines at the foot of a column, under which no body text follows, whose first
-// line starts with a note marker (1, *, †, ¹ …). They are read after the page's body, so that a
+// line starts with a note marker (1, *, ∗, †, ¹ …). They are read after the page's body, so that a
 // note at the foot of the left column does not interrupt the text that continues on the right.
 import type { Block } from '../model.js';
 import type { Segment } from './lines.js';
 import type { BlockStage } from './stage.js';
+import { NOTE_SYMBOLS } from './superscripts.js';
 
-const MARKER = /^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)(?:[.)]?\s*\S)/u;
+const MARKER = new RegExp(`^(?:\\d{1,3}|[${NOTE_SYMBOLS}]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)(?:[.)]?\\s*\\S)`, 'u');
 /** Footnotes live in the lower part of the page. */
 const FOOT_ZONE = 0.55;
 

@@ -4,8 +4,13 @@
 // geometry alone (size ratio, baseline shift, attachment to the run before it). Issue 9.
 import type { TextRun } from './types.js';
 
+/**
+ * Note symbols, as a character class: the asterisk and the typographic sequence † ‡ § ¶ ‖, with
+ * the asterisk as math fonts set it (∗, LaTeX's \thanks) and the star some journal classes use (⋆).
+ */
+export const NOTE_SYMBOLS = '*\u2217\u22c6\u2020\u2021\u00a7\u00b6\u2016';
 /** What a reference marker may read: a number or list of numbers ("3", "1,2", "4–6"), note symbols, a letter. */
-const MARKER_TEXT = /^(?:\d{1,3}(?:[,\u2013-]\d{1,3}){0,3}|[*†‡§¶]{1,3}|[a-z]{1,2})$/u;
+const MARKER_TEXT = new RegExp(`^(?:\\d{1,3}(?:[,\\u2013-]\\d{1,3}){0,3}|[${NOTE_SYMBOLS}]{1,3}|[a-z]{1,2})$`, 'u');
 /** A marker is set at most this share of the size of the word it follows, and at least the other. */
 export const SUP_MAX_SIZE_RATIO = 0.85;
 export const SUP_MIN_SIZE_RATIO = 0.3;
@@ -47,7 +52,7 @@ export function isReferenceMarkerAfter(word: TextRun, sup: TextRun): boolean {
 }
 
 /** A leading marker reads as a number or note symbols only (a raised letter before a word is rarer than a small-caps or accent quirk). */
-const LEADING_MARKER_TEXT = /^(?:\d{1,3}(?:[,\u2013-]\d{1,3}){0,3}|[*†‡§¶]{1,3})$/u;
+const LEADING_MARKER_TEXT = new RegExp(`^(?:\\d{1,3}(?:[,\\u2013-]\\d{1,3}){0,3}|[${NOTE_SYMBOLS}]{1,3})$`, 'u');
 
 /**
  * Is `sup` a raised marker set just before `word` (a footnote's own number, "⁶Yes, really!", or an
