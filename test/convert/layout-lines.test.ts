@@ -36,3 +36,10 @@ test('groupLines: a larger inline run and a raised accent stay on their line', (
   const lines = groupLines([...base, ...big, accent]);
   assert.equal(lines.length, 1);
 });
+
+test('groupLines: a superscript and a subscript stacked on one symbol (Ψ²₁) stay on its line', () => {
+  const run = (text: string, x: number, baseline: number, size: number): TextRun => ({ text, x, y: baseline - 0.8 * size, width: 0.5 * size * text.length, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline });
+  const psi = run('Ψ', 72, 100, 8);
+  const lines = groupLines([psi, run('2', 76.5, 97.1, 6), run('1', 76.5, 101.6, 6), run('1 in 40,000', 120, 100, 8), run('Unexplained usage', 200, 100, 8)]);
+  assert.equal(lines.length, 1, JSON.stringify(lines.map((l) => l.map((r) => r.text))));
+});

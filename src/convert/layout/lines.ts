@@ -105,6 +105,8 @@ function groupByBaseline(runs: TextRun[]): TextRun[][] {
 
 /** Horizontal reach, in ems of the bigger run, within which a run's nearest neighbour must share its baseline. */
 const NEIGHBOUR_REACH_EM = 2;
+/** Lines of text sit at least about an em apart, baseline to baseline (set solid: exactly one). */
+const STACKED_PITCH_EM = 0.9;
 
 /**
  * Is `r` a line above or below its nearest neighbour already in the line? Clustering against the
@@ -112,7 +114,8 @@ const NEIGHBOUR_REACH_EM = 2;
  * a column's small footnote lines) overlaps two of those lines vertically, becomes the anchor,
  * and the next line's words join the first — "Christian http://… Gogolin: You latex@…", two
  * lines interleaved word by word. Two runs at the same x (or a couple of ems apart) whose
- * baselines differ by more than half an em are stacked, not one line (issue 9).
+ * baselines are a line's pitch apart (STACKED_PITCH_EM) are stacked, not one line (issue 9). A
+ * superscript and a subscript set on one symbol (Ψ²₁) are closer: under an em of their size.
  */
 function stackedOnNeighbour(line: TextRun[], r: TextRun): boolean {
   if (r.baseline === undefined) return false;
@@ -124,7 +127,7 @@ function stackedOnNeighbour(line: TextRun[], r: TextRun): boolean {
   }
   if (!nearest || nearest.baseline === undefined) return false;
   const em = Math.max(nearest.fontSize, r.fontSize);
-  return nearestGap <= NEIGHBOUR_REACH_EM * em && Math.abs(baselineOf(nearest) - baselineOf(r)) > 0.5 * em;
+  return nearestGap <= NEIGHBOUR_REACH_EM * em && Math.abs(baselineOf(nearest) - baselineOf(r)) >= STACKED_PITCH_EM * em;
 }
 
 /** Runs further apart than this many ems of the bigger one are not beside each other (columns). */
