@@ -142,17 +142,119 @@ function anchorOf(r: TextRun): { anchorTop: number; anchorBottom: number; anchor
   return { anchorTop: r.y, anchorBottom: r.y + r.height, anchorBase: baselineOf(r), anchorSize: r.fontSize };
 }
 
-/** Splits each line at wide gaps and builds segments. */
+/** Gaps under this many ems are inside a word (a ligature, a kern) or a plain word space. */
+const WORD_GAP_EM = 0.15;
+/** Justification stretches a line's spaces to at most this many ems (a wider gap is a column's). */
+const JUSTIFIED_MAX_EM = 4;
+/** Spaces of one justified line are equal to this many ems (glyph positions are rounded). */
+const JUSTIFIED_TOLERANCE_EM = 0.025;
+/** Share of a justified stretch's runs that hold letters (the rest: figures, footnote marks). */
+const JUSTIFIED_WORD_SHARE = 0.6;
+/** Sizes within this share of each other are one size. */
+const SAME_SIZE = 0.1;
+/** Words of a justified line vary in width by more than this many ems (equal cells do not). */
+const WORD_WIDTHS_VARY_EM = 0.5;
+
+/** Justified lines of one paragraph: baselines this many sizes apart at most. */
+const NEIGHBOUR_LINE_EM = 2.5;
+/** Lines flush with each other: both edges within this many ems. */
+const FLUSH_EM = 0.1;
+
+interface Stretch {
+  words: TextRun[];
+  x0: number;
+  x1: number;
+  size: number;
+}
+
+/**
+ * Stretches of a line (sorted by x) that may be justified text: three or more words of one size
+ * and varied widths with equal gaps side by side (justification widens every space of a line by
+ * the same amount; a table row has equal gaps only when its cells are equally wide too, or each
+ * column is as wide as its heading; the gutters between justified columns are equal too, but
+ * never side by side: a column's own words lie between them).
+ */
+function equalGapStretches(line: TextRun[]): Stretch[] {
+  const out: Stretch[] = [];
+  // Consecutive gaps, those inside a word (a ligature, a kern) left out.
+  const gaps: Array<{ gap: number; before: TextRun; after: TextRun }> = [];
+  for (let i = 1; i < line.length; i++) {
+    const [a, b] = [line[i - 1], line[i]];
+    const gap = b.x - (a.x + a.width);
+    if (gap > WORD_GAP_EM * Math.max(a.fontSize, b.fontSize)) gaps.push({ gap, before: a, after: b });
+  }
+  const lettered = (r: TextRun) => /\p{L}/u.test(r.text);
+  // One size: a heading's line set beside a column's line (the gutter between them) is not one line.
+  const sameSize = (a: TextRun, b: TextRun) => !lettered(a) || !lettered(b) || Math.abs(a.fontSize - b.fontSize) <= SAME_SIZE * Math.max(a.fontSize, b.fontSize);
+  for (let i = 0; i < gaps.length; ) {
+    const ref = gaps[i];
+    const size = Math.max(ref.before.fontSize, ref.after.fontSize);
+    let j = i;
+    while (j < gaps.length && Math.abs(gaps[j].gap - ref.gap) <= JUSTIFIED_TOLERANCE_EM * size && sameSize(gaps[j].after, ref.before)) j++;
+    const stretch = gaps.slice(i, j);
+    i = Math.max(j, i + 1);
+    if (stretch.length < 2 || ref.gap > JUSTIFIED_MAX_EM * size) continue;
+    const words = [ref.before, ...stretch.map((g) => g.after)];
+    // Words: a footnote mark or a figure among them is allowed.
+    if (words.filter(lettered).length < JUSTIFIED_WORD_SHARE * words.length) continue;
+    const widths = words.map((w) => w.width);
+    if (Math.max(...widths) - Math.min(...widths) <= WORD_WIDTHS_VARY_EM * size) continue;
+    const last = words[words.length - 1];
+    out.push({ words, x0: words[0].x, x1: last.x + last.width, size });
+  }
+  return out;
+}
+
+/**
+ * The runs (sorted lines) that follow a stretched space of justified text: a stretch of equal
+ * gaps flush at both edges with a line of its paragraph just above or below (or flush left with
+ * the paragraph's last line below it), that line either unbroken (no gap wider than `gapEm`) or
+ * justified itself. Chromium sets a narrow column's
+ * justified line one run per word with spaces up to 1.6 em (12 pt in a 3-inch column), wider than
+ * a column gap: without this they were read as table rows (html family). A table's heading row
+ * with equal gaps (columns as wide as their headings) has rows of cells under it, not a flush line.
+ */
+export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun> {
+  const out = new Set<TextRun>();
+  const stretches = lines.map(equalGapStretches);
+  const inStretch = new Set(stretches.flat().flatMap((s) => s.words.slice(1)));
+  const baseline = (line: TextRun[]) => (line.length ? baselineOf(line[0]) : NaN);
+  // The paragraph's last line, below, is flush left only.
+  const flushIn = (s: Stretch, line: TextRun[], below: boolean): boolean => {
+    const over = line.filter((r) => r.x < s.x1 && r.x + r.width > s.x0);
+    if (over.length === 0) return false;
+    const tolerance = FLUSH_EM * s.size;
+    const right = Math.max(...over.map((r) => r.x + r.width));
+    if (Math.abs(over[0].x - s.x0) > tolerance || right > s.x1 + tolerance || (!below && right < s.x1 - tolerance)) return false;
+    return over.every((r, k) => k === 0 || r.x - (over[k - 1].x + over[k - 1].width) <= gapEm * r.fontSize || inStretch.has(r));
+  };
+  lines.forEach((line, i) => {
+    for (const s of stretches[i]) {
+      const near = (j: number) => j >= 0 && j < lines.length && j !== i && Math.abs(baseline(lines[j]) - baseline(line)) <= NEIGHBOUR_LINE_EM * s.size;
+      let flush = false;
+      // Lines come sorted by baseline (groupLines); a few either side cover the lines of other columns.
+      for (let j = i - NEIGHBOUR_SCAN; j <= i + NEIGHBOUR_SCAN && !flush; j++) if (near(j)) flush = flushIn(s, lines[j], baseline(lines[j]) > baseline(line));
+      if (flush) for (const w of s.words.slice(1)) out.add(w);
+    }
+  });
+  return out;
+}
+
+/** Lines looked at either side for a justified stretch's paragraph neighbour (one per column). */
+const NEIGHBOUR_SCAN = 6;
+
+/** Splits each line at wide gaps (not at a justified line's stretched spaces) and builds segments. */
 export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM): Segment[] {
   const out: Segment[] = [];
   const lines = groupLines(runs);
+  for (const line of lines) line.sort((a, b) => a.x - b.x);
+  const stretched = justifiedSpaces(lines, gapEm);
   lines.forEach((line, lineId) => {
-    line.sort((a, b) => a.x - b.x);
     let piece: TextRun[] = [];
     let right = -Infinity;
     for (const r of line) {
       const size = Math.max(r.fontSize, piece.length ? piece[0].fontSize : 0);
-      if (piece.length > 0 && r.x - right > gapEm * size) {
+      if (piece.length > 0 && r.x - right > gapEm * size && !stretched.has(r)) {
         out.push(makeSegment(piece, lineId));
         piece = [];
         right = -Infinity;
