@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const families = values.family ? values.family.split(',') : FAMILY_NAMES;
   let ids = values.case ? [values.case] : caseIds(Number(values['per-family']), Number(values.seed), families);
   if (!chromiumAvailable() && ids.some((id) => BROWSER_FAMILIES[parseCaseId(id).family])) {
-    console.log(`browser-printed families skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM)`);
+    console.log(`browser-printed families skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set DOCCONV_CHROMIUM)`);
     ids = ids.filter((id) => !BROWSER_FAMILIES[parseCaseId(id).family]);
     if (ids.length === 0) return;
   }

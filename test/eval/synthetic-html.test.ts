@@ -1,6 +1,7 @@
 // The Chromium-printed synthetic family (eval/synthetic/families/html.ts): its truth holds exactly
 // the words printed on each sheet, so its property checks measure the converter, not the generator.
-// Skipped where Chromium is not installed (it is not part of `npm ci`).
+// Skipped where Chromium is not installed (it is not part of `npm ci`), but not in CI (.ci/run
+// installs it; DOCCONV_CI=1 makes a missing tool a failure).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -11,7 +12,7 @@ import { blockText } from '../../eval/synthetic/truth.js';
 
 after(() => closeBrowser());
 
-const skip = chromiumAvailable() ? false : 'Chromium is not installed';
+const skip = chromiumAvailable() || process.env.DOCCONV_CI ? false : 'Chromium is not installed';
 
 async function printedWords(bytes: Uint8Array): Promise<string[][]> {
   const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;

@@ -3,8 +3,11 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Where Chromium is looked for: $CHROMIUM, else Debian's package (`apt-get install -y chromium`). */
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/**
+ * Where Chromium is looked for: $DOCCONV_CHROMIUM (as test/e2e/playground.test.ts), else Debian's
+ * package (`apt-get install -y chromium`; .ci/run installs it).
+ */
+export const CHROMIUM = process.env.DOCCONV_CHROMIUM ?? '/usr/bin/chromium';
 
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
