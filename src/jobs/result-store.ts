@@ -1,7 +1,7 @@
 // Read-once results (DECISIONS §5): compressed, sealed under the token, claimed and deleted in one statement.
 import { constants as bufferConstants } from 'node:buffer';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompressSync, constants as zlibConstants } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants as zlibConstants } from 'node:zlib';
 import type { JobsDb, Query } from './db.js';
 import type { PageBlocks } from '../models/types.js';
 import { openResult, sealResult, tokenHash } from './crypto.js';
@@ -33,6 +33,7 @@ const BROTLI_PACKED = 0x01;
  */
 const PACK_QUALITY = 4;
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
 
 /** The result as stored before sealing (compressed off the event loop, before the completing transaction). */
 export async function packResult(result: StoredResult): Promise<Buffer> {
@@ -43,10 +44,13 @@ export async function packResult(result: StoredResult): Promise<Buffer> {
   return Buffer.concat([Buffer.of(BROTLI_PACKED), packed]);
 }
 
-/** The result from its stored bytes; the output is bounded by what one JS string can hold (it is parsed as one). */
-export function unpackResult(plain: Buffer): StoredResult {
+/**
+ * The result from its stored bytes, decompressed on the thread pool like its packing; the output is
+ * bounded by what one JS string can hold (it is parsed as one).
+ */
+export async function unpackResult(plain: Buffer): Promise<StoredResult> {
   const json = plain[0] === BROTLI_PACKED
-    ? brotliDecompressSync(plain.subarray(1), { maxOutputLength: bufferConstants.MAX_STRING_LENGTH })
+    ? await unbrotli(plain.subarray(1), { maxOutputLength: bufferConstants.MAX_STRING_LENGTH })
     : plain;
   return JSON.parse(json.toString('utf8')) as StoredResult;
 }
@@ -78,7 +82,7 @@ export class ResultStore {
     );
     const row = rows[0];
     if (!row || !row.live) return { kind: 'gone' };
-    return { kind: 'ok', result: unpackResult(openResult(token, jobId, Buffer.from(row.sealed, 'base64'))) };
+    return { kind: 'ok', result: await unpackResult(openResult(token, jobId, Buffer.from(row.sealed, 'base64'))) };
   }
 
   async purgeExpired(): Promise<void> {
