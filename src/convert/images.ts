@@ -55,9 +55,11 @@ export function assumedDpi(width: number, height: number, density?: number): num
 
 /**
  * One frame as grey pixels, upright per its EXIF orientation; with `maxDpi`, a scan of a higher
- * resolution is scaled down to it (OCR's first reading: fewer pixels, the same words for normal print).
+ * resolution is scaled down to it (OCR's first reading: fewer pixels, the same words for normal print);
+ * with `minDpi`, one of a lower resolution is enlarged to it (small print of a low-resolution scan),
+ * within MAX_RENDER_PIXELS.
  */
-export async function decodeImagePageGray(bytes: Uint8Array, index: number, maxDpi?: number): Promise<GrayImage> {
+export async function decodeImagePageGray(bytes: Uint8Array, index: number, maxDpi?: number, minDpi?: number): Promise<GrayImage> {
   try {
     const meta = await (await open(bytes, index)).metadata();
     let pipeline = (await open(bytes, index))
@@ -65,8 +67,11 @@ export async function decodeImagePageGray(bytes: Uint8Array, index: number, maxD
       .flatten({ background: '#ffffff' })
       .greyscale();
     const sourceDpi = assumedDpi(meta.width ?? 0, meta.height ?? 0, meta.density);
-    const scale = maxDpi && sourceDpi > maxDpi ? maxDpi / sourceDpi : 1;
-    if (scale < 1 && meta.width && meta.height) {
+    const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+    const scale = maxDpi && sourceDpi > maxDpi
+      ? maxDpi / sourceDpi
+      : minDpi && sourceDpi < minDpi && pixels > 0 ? Math.max(1, Math.min(minDpi / sourceDpi, Math.sqrt(MAX_RENDER_PIXELS / pixels))) : 1;
+    if (scale !== 1 && meta.width && meta.height) {
       // EXIF orientations 5–8 swap the axes; scaling both by the same factor needs no care here.
       const upright = (meta.orientation ?? 1) >= 5;
       const w = upright ? meta.height : meta.width;
@@ -80,7 +85,7 @@ export async function decodeImagePageGray(bytes: Uint8Array, index: number, maxD
       gray = new Uint8Array(info.width * info.height);
       for (let i = 0; i < gray.length; i++) gray[i] = data[i * channels];
     }
-    if (scale < 1) {
+    if (scale !== 1) {
       // Points per pixel from the source size: the page keeps its size in points.
       const longSrc = Math.max(meta.width ?? 1, meta.height ?? 1);
       const longOut = Math.max(info.width, info.height);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ParseAbortedError, ParseError, LanguageError, convertPoolHealth, convertPoolStats, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdfWindows, warmConvertPool } from '../../src/convert/index.js';
 import { splitPdf } from '../../src/convert/pdf/split.js';
 import { parseInThread, runPipeline } from '../../src/convert/pipeline.js';
-import { needsFinerOcr } from '../../src/convert/source/ocr-rules.js';
+import { finerImageDpi, needsFinerOcr } from '../../src/convert/source/ocr-rules.js';
 import { decodeWindowPages, encodeWindowPages, type WindowPage } from '../../src/convert/window-page.js';
 import { isUniform, ocrImage, terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -273,6 +273,20 @@ test('an image scan above 200 dpi is first read scaled down to 200 dpi, keeping 
   assert.ok(Math.abs(fast.width * fast.pointsPerPixel - 144) < 1e-6); // 2 inches
   const low = await decodeImagePageGray(new Uint8Array(png), 0, 400);
   assert.deepEqual([low.width, low.height], [600, 900]);
+  const enlarged = await decodeImagePageGray(new Uint8Array(png), 0, 450, 450);
+  assert.deepEqual([enlarged.width, enlarged.height], [900, 1350], 'a scan below minDpi is enlarged to it');
+  assert.ok(Math.abs(enlarged.width * enlarged.pointsPerPixel - 144) < 1e-6, 'keeping its size in points');
+});
+
+test('an image scan whose print is small in pixels is read again larger, at most twice as large', () => {
+  const run = (fontSize: number) => ({ text: 'word', x: 0, y: 0, width: 20, height: fontSize * 1.2, fontSize, bold: false, italic: false, monospace: false });
+  assert.equal(finerImageDpi([], 100), 0);
+  // 7 pt (as OCR estimates it) at 200 dpi is ~19 px: read as it is.
+  assert.equal(finerImageDpi([run(7), run(7), run(6.8)], 200), 0);
+  // 5.5 pt at 150 dpi is ~11.5 px: read again where it is 20 px, at 262 dpi.
+  assert.equal(finerImageDpi([run(5.5), run(5.5), run(9)], 150), 262);
+  // The 7 pt print scanned at 100 dpi is ~9.7 px: twice the resolution, no more.
+  assert.equal(finerImageDpi([run(7), run(7), run(6.8)], 100), 200);
 });
 
 test('the render path used by the GPU adapters recovers a broken page tree like the parser (robustness corpus)', async () => {
