@@ -173,18 +173,23 @@ function walkPath(
   let sy = 0;
   let pts: [number, number][] = [];
   let straight = true;
-  // Every point of the subpath, curve control points included: its extent.
-  let ext = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  const extend = (x: number, y: number): void => {
-    const [px, py] = apply(ctm, x, y);
-    ext = { minX: Math.min(ext.minX, px), minY: Math.min(ext.minY, py), maxX: Math.max(ext.maxX, px), maxY: Math.max(ext.maxY, py) };
+  // Every point of the subpath, curve control points included: its extent (numbers, not an
+  // object per point: pages of charts have tens of thousands of points).
+  let ex0 = Infinity, ey0 = Infinity, ex1 = -Infinity, ey1 = -Infinity;
+  const extend = (px: number, py: number): void => {
+    if (px < ex0) ex0 = px;
+    if (px > ex1) ex1 = px;
+    if (py < ey0) ey0 = py;
+    if (py > ey1) ey1 = py;
   };
+  const extendUser = (x: number, y: number): void => extend(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]);
   const flush = (): void => {
-    const w = ext.maxX - ext.minX;
-    const h = ext.maxY - ext.minY;
+    const w = ex1 - ex0;
+    const h = ey1 - ey0;
     // A stroked square is a check box, not a bullet.
-    if ((filled || !straight) && w >= MARK_MIN && h >= MARK_MIN && w <= MARK_MAX && h <= MARK_MAX && w <= MARK_ASPECT * h && h <= MARK_ASPECT * w) addMark({ x: ext.minX, y: ext.minY, width: w, height: h });
-    ext = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    if ((filled || !straight) && w >= MARK_MIN && h >= MARK_MIN && w <= MARK_MAX && h <= MARK_MAX && w <= MARK_ASPECT * h && h <= MARK_ASPECT * w) addMark({ x: ex0, y: ey0, width: w, height: h });
+    ex0 = ey0 = Infinity;
+    ex1 = ey1 = -Infinity;
     if (pts.length >= 2 && straight) {
       let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
       for (const [x, y] of pts) {
@@ -211,22 +216,23 @@ function walkPath(
       flush();
       cx = sx = buf[k++];
       cy = sy = buf[k++];
-      pts.push(apply(ctm, cx, cy));
-      extend(cx, cy);
+      const p = apply(ctm, cx, cy);
+      pts.push(p);
+      extend(p[0], p[1]);
     } else if (op === DRAW_LINE) {
       cx = buf[k++];
       cy = buf[k++];
-      extend(cx, cy);
       const p = apply(ctm, cx, cy);
+      extend(p[0], p[1]);
       const prev = pts[pts.length - 1];
       if (prev && Math.abs(prev[0] - p[0]) > 0.5 && Math.abs(prev[1] - p[1]) > 0.5) straight = false;
       pts.push(p);
     } else if (op === DRAW_CURVE) {
-      for (let j = 0; j < 6; j += 2) extend(buf[k + j], buf[k + j + 1]);
+      for (let j = 0; j < 6; j += 2) extendUser(buf[k + j], buf[k + j + 1]);
       k += 6;
       straight = false;
     } else if (op === DRAW_QUAD) {
-      for (let j = 0; j < 4; j += 2) extend(buf[k + j], buf[k + j + 1]);
+      for (let j = 0; j < 4; j += 2) extendUser(buf[k + j], buf[k + j + 1]);
       k += 4;
       straight = false;
     } else if (op === DRAW_CLOSE) {
