@@ -57,6 +57,21 @@ test('lists: bullets, numbers, letters and roman numerals', () => {
   assert.equal(listMarker('Plain sentence.'), null);
 });
 
+test('lists: a bibliography entry "[12] Author, Title" is an item that keeps its number; a citation opening a line is not', async () => {
+  assert.equal(listMarker('[12] A. Author and B. Author. 2007. A title. Journal 5, 1.')?.label, '[12]');
+  assert.equal(listMarker('[3] showed that the bound holds'), null);
+  assert.equal(listMarker('[3], [4] and [5] agree'), null);
+  const { createLayoutContext, layoutPageToMarkdown } = await import('../../src/convert/layout/index.js');
+  const runs = [
+    ...words('REFERENCES', 50, 80, 10, { bold: true }),
+    ...words('[1] Rafal Author and Bert Author. 2007. A Package for Algebra', 50, 100, 8), ...words('Computations, version 11. Retrieved from the web.', 62, 110, 8),
+    ...words('[2] Patricia Author and Robert Author. 2007. The patent holder', 50, 122, 8), ...words('dilemma: Buy, sell, or troll? Commun. ACM 50, 1.', 62, 132, 8),
+  ];
+  const md = layoutPageToMarkdown({ index: 0, width: 612, height: 792, runs, rules: [], images: [], fromOcr: false }, createLayoutContext());
+  assert.match(md, /^- \[1\] Rafal Author[^\n]*Retrieved from the web\.$/m, md);
+  assert.match(md, /^- \[2\] Patricia Author[^\n]*Commun\. ACM 50, 1\.$/m, md);
+});
+
 test('headings: body size by characters; larger or bold short lines are headings', () => {
   assert.equal(dominantSize([[10, 900], [18, 40], [12, 60]]), 10);
   assert.equal(headingLevel({ text: 'Title', lines: 1, size: 20, bold: false }, 10), 1);

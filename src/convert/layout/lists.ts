@@ -1,4 +1,4 @@
-// List markers: bullets (•, -, ▪, …) and enumerators (1., 2), a), (iv), A.); a text block that
+// List markers: bullets (•, -, ▪, …) and enumerators (1., 2), a), (iv), A., [12]); a text block that
 // starts with one is a list item, nested by its indent from the column's left edge.
 import type { Block } from '../model.js';
 import { sourceText, undecided, type BlockStage, type PageFacts } from './stage.js';
@@ -17,6 +17,11 @@ const BULLET = /^([•·▪▫■□◦●○‣⁃∙➢➤►▶✓✔❖◆�
 const BULLET_TIGHT = /^([•▪■◦●‣➢➤►▶❖◆])(\S.*)$/su;
 const NUMBERED = /^(\d{1,3})([.)])\s+(.*)$/su;
 const LETTERED = /^(\(?[a-zA-Z]\)|[a-z]\.)\s+(.*)$/su;
+/**
+ * A numbered reference entry ("[12] A. Author, Title…"): the bracketed number, then a capital (an
+ * author's name). A citation that happens to open a wrapped line reads "[12] showed", "[12], [13]".
+ */
+const BRACKETED = /^(\[\d{1,3}\])\s+(\p{Lu}.*)$/su;
 const ROMAN = /^(\(?(?:i{1,3}|iv|vi{0,3}|ix|x)\)|(?:i{1,3}|iv|vi{0,3}|ix|x)\.)\s+(.*)$/su;
 
 export function listMarker(text: string): ListMarker | null {
@@ -28,6 +33,8 @@ export function listMarker(text: string): ListMarker | null {
     const n = Number(m[1]);
     if (m[3].length > 0) return { ordered: true, number: n, label: m[1] + m[2], rest: m[3] };
   }
+  m = BRACKETED.exec(text);
+  if (m) return { ordered: false, label: m[1], rest: m[2] };
   m = ROMAN.exec(text);
   if (m) return { ordered: false, label: m[1], rest: m[2] };
   m = LETTERED.exec(text);

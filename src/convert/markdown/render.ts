@@ -25,8 +25,8 @@ function textMarkdown(b: Block, pieces: InlinePiece[]): string {
   if (b.marker !== undefined) {
     const indent = '  '.repeat(b.depth ?? 0);
     if (b.number !== undefined) return `${indent}${b.number}. ${body}`;
-    // Letters and roman numerals, which Markdown cannot number, stay written out.
-    const label = /^[a-zA-Z(ivx]/.test(b.marker) ? `${b.marker} ` : '';
+    // Letters, roman numerals and bracketed reference numbers, which Markdown cannot number, stay written out.
+    const label = /^[a-zA-Z(ivx[]/.test(b.marker) ? `${b.marker} ` : '';
     return `${indent}- ${label}${body}`;
   }
   return b.bold && body.length > 0 && /\p{L}{2}/u.test(body) && !b.ocr ? `**${body}**` : escapeLineStart(body);
