@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ParseAbortedError, ParseError, LanguageError, convertPoolHealth, convertPoolStats, parseDocument, probeDocument, renderPagesToPng, shutdownConvertPool, splitPdfWindows, warmConvertPool } from '../../src/convert/index.js';
 import { splitPdf } from '../../src/convert/pdf/split.js';
 import { parseInThread, runPipeline } from '../../src/convert/pipeline.js';
-import { finerImageDpi, needsFinerOcr } from '../../src/convert/source/ocr-rules.js';
+import { betterReading, finerImageDpi, needsFinerOcr } from '../../src/convert/source/ocr-rules.js';
 import { decodeWindowPages, encodeWindowPages, type WindowPage } from '../../src/convert/window-page.js';
 import { isUniform, ocrImage, terminateWasmEngine } from '../../src/convert/ocr/index.js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -283,10 +283,19 @@ test('an image scan whose print is small in pixels is read again larger, at most
   assert.equal(finerImageDpi([], 100), 0);
   // 7 pt (as OCR estimates it) at 200 dpi is ~19 px: read as it is.
   assert.equal(finerImageDpi([run(7), run(7), run(6.8)], 200), 0);
-  // 5.5 pt at 150 dpi is ~11.5 px: read again where it is 20 px, at 262 dpi.
-  assert.equal(finerImageDpi([run(5.5), run(5.5), run(9)], 150), 262);
+  // 5.5 pt at 150 dpi is ~11.5 px: read as it is; 4.9 pt is ~10.2 px: read again where it is 20 px.
+  assert.equal(finerImageDpi([run(5.5), run(5.5), run(9)], 150), 0);
+  assert.equal(finerImageDpi([run(4.9), run(4.9), run(9)], 150), 294);
   // The 7 pt print scanned at 100 dpi is ~9.7 px: twice the resolution, no more.
   assert.equal(finerImageDpi([run(7), run(7), run(6.8)], 100), 200);
+});
+
+test('a finer reading replaces the first only when it reads no worse', () => {
+  const reading = (words: number, meanConfidence: number) => ({ runs: Array.from({ length: words }, () => ({ text: 'word', x: 0, y: 0, width: 20, height: 6, fontSize: 5, bold: false, italic: false, monospace: false })), meanConfidence });
+  const first = reading(67, 55);
+  assert.equal(betterReading(first, reading(0, 11)), first, 'a finer reading of nothing is dropped');
+  const finer = reading(161, 70);
+  assert.equal(betterReading(reading(102, 60), finer), finer);
 });
 
 test('the render path used by the GPU adapters recovers a broken page tree like the parser (robustness corpus)', async () => {

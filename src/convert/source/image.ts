@@ -2,7 +2,7 @@
 import { decodeImagePageGray, imagePageCount } from '../images.js';
 import { ocrImage } from '../ocr/index.js';
 import type { OcrOptions } from './pdf.js';
-import { finerImageDpi, OCR_IMAGE_FAST_DPI } from './ocr-rules.js';
+import { betterReading, finerImageDpi, OCR_IMAGE_FAST_DPI } from './ocr-rules.js';
 import type { PageSource } from './types.js';
 
 export async function imagePageSource(bytes: Uint8Array, ocrOpts: OcrOptions): Promise<PageSource> {
@@ -15,7 +15,7 @@ export async function imagePageSource(bytes: Uint8Array, ocrOpts: OcrOptions): P
       let ocr = await ocrImage(first, opts);
       // Small print in pixels: read again at the resolution that makes it readable, from the source.
       const finer = finerImageDpi(ocr.runs, 72 / first.pointsPerPixel);
-      if (finer > 0) ocr = await ocrImage(await decodeImagePageGray(bytes, index, finer, finer), opts);
+      if (finer > 0) ocr = betterReading(ocr, await ocrImage(await decodeImagePageGray(bytes, index, finer, finer), opts));
       return { index, width: ocr.width, height: ocr.height, runs: ocr.runs, rules: [], images: [], fromOcr: true };
     },
   };

@@ -93,3 +93,12 @@ export function finerImageDpi(runs: TextRun[], dpi: number): number {
   const px = (sizes[sizes.length >> 1] * dpi) / 72;
   return px < OCR_SMALL_TEXT_PX ? Math.round(dpi * Math.min(2, OCR_TARGET_TEXT_PX / px)) : 0;
 }
+
+/**
+ * A finer reading replaces the first only when it reads no worse (confident words: count × mean
+ * confidence): on a noisy or blurred scan the larger image can read nothing at all where the
+ * first reading had the words (a 6 pt table, JPEG, noise: 67 words at 150 dpi, none at 200).
+ */
+export function betterReading<T extends { runs: TextRun[]; meanConfidence: number }>(first: T, finer: T): T {
+  return finer.runs.length * finer.meanConfidence >= first.runs.length * first.meanConfidence ? finer : first;
+}

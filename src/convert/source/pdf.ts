@@ -11,7 +11,7 @@ import { scannedDocumentCheck, type ScannedCheck } from '../pdf/scan-sample.js';
 import type { PDFPageProxy } from '../pdf/open.js';
 import { renderPageGray } from '../pdf/render.js';
 import { cropGray, pictureWords, picturesToRead, placeRuns } from './image-text.js';
-import { mergeTextLayer, needsFinerOcr, OCR_FAST_DPI, pageNeedsOcr } from './ocr-rules.js';
+import { betterReading, mergeTextLayer, needsFinerOcr, OCR_FAST_DPI, pageNeedsOcr } from './ocr-rules.js';
 import type { PageSource } from './types.js';
 
 export interface OcrOptions {
@@ -27,7 +27,7 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: O
   // Text-layer runs kept beside the OCR words need the words in the page's own frame.
   const opts = { ...ocrOpts, straighten: !input.runs.some((r) => !r.rotated) };
   let ocr = await ocrImage(await renderPageGray(page, OCR_FAST_DPI), opts);
-  if (needsFinerOcr(ocr.runs)) ocr = await ocrImage(await renderPageGray(page, OCR_RENDER_DPI), opts);
+  if (needsFinerOcr(ocr.runs)) ocr = betterReading(ocr, await ocrImage(await renderPageGray(page, OCR_RENDER_DPI), opts));
   const pageArea = input.width * input.height;
   return {
     ...input,
