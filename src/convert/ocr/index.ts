@@ -167,7 +167,8 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
   const quarterBack = upright.sideways ? await turnQuarterBack(img, upright, opts, useCli) : null;
   const { rotation, words } = quarterBack ?? (!needsRetry(words0) && !upright.sideways
     ? { rotation: 0 as Rotation, words: words0 }
-    : useCli && img.width * img.height >= ORIENTATION_DETECTION_MIN_PIXELS && (await cliHasOrientationData())
+    // The scan's size as delivered: straightening adds blank corners, not text to detect on.
+    : useCli && scan.width * scan.height >= ORIENTATION_DETECTION_MIN_PIXELS && (await cliHasOrientationData())
       ? await turnByDetection(img, upright, opts)
       : await turnByRereading(img, upright, opts, useCli));
   const sideways = rotation === 90 || rotation === 270;
