@@ -483,6 +483,20 @@ function isProse(col: Item[], minWords: number): boolean {
   return l.length >= 4 && l[Math.floor(l.length / 2)] >= minWords && numbers <= PROSE_MAX_NUMBER_SHARE * tokens;
 }
 
+/** Share of a column's lines that hold only figures, in a column of figures (the rest: its headings). */
+const FIGURE_COLUMN_LINE_SHARE = 0.6;
+
+/**
+ * A column of figures: most of its lines hold no word of two letters or more (footnote and
+ * revision markers, "x" for a suppressed value, are single letters); its headings are the rest.
+ */
+function figuresOnly(col: Item[]): boolean {
+  const lines = new Map<number, boolean>();
+  for (const it of col) if (it.seg) lines.set(it.seg.lineId, (lines.get(it.seg.lineId) ?? true) && !/\p{L}{2}/u.test(it.seg.text));
+  const flags = [...lines.values()];
+  return flags.length > 0 && flags.filter(Boolean).length >= FIGURE_COLUMN_LINE_SHARE * flags.length;
+}
+
 /** Share of a prose column's tokens that may be numbers (years, figures quoted in the text). */
 const PROSE_MAX_NUMBER_SHARE = 0.15;
 
@@ -515,8 +529,11 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   };
   if (cols.length <= 3 && cols.every((c) => colMedian(c) >= 20)) return true;
   // Two or more columns of prose (many words per line) are text columns, whatever sits between
-  // them (a photo caption); tables hold at most one such column (descriptions).
+  // them (a photo caption); tables hold at most one such column (descriptions). A column of
+  // figures is no prose however many there are to a line: it is the rest of a stretched table
+  // whose label column and first figures lie beyond a wide channel.
   const manyWords = (col: Item[]): boolean => {
+    if (figuresOnly(col)) return false;
     const perLine = new Map<number, number>();
     for (const it of col) if (it.seg) perLine.set(it.seg.lineId, (perLine.get(it.seg.lineId) ?? 0) + it.seg.text.split(/\s+/).length);
     const l = [...perLine.values()].sort((a, b) => a - b);
