@@ -188,16 +188,26 @@ export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
   // Scattered glyphs (a drawing's labels) leave channels everywhere: not a table.
   if (zones.length > MAX_COLUMNS) return [];
   const cuts = zones.flatMap((z) => channelCuts(left + z.x0, left + z.x1, cover, left, lines, minChannel));
-  return dropEmptyColumns(cuts, all);
+  return dropEmptyColumns(cuts, all, (x) => cover[Math.round(x) - left]);
 }
 
-/** Two boundaries with no text centred between them would make an empty column: one goes. */
-function dropEmptyColumns(cuts: number[], all: Span[]): number[] {
+/**
+ * Two boundaries with no chunk wholly between them would make a column of no cell: one goes, the
+ * one fewer lines cross (the middle when as many cross both). Such a pair comes from a heading
+ * wider than its column's figures, crossed near one end by a group heading one line more than the
+ * channel tolerates: the two free stretches either side of the group heading's end are one channel.
+ */
+function dropEmptyColumns(cuts: number[], all: Span[], crossed: (x: number) => number): number[] {
   const out: number[] = [];
   for (const c of cuts) {
     const prev = out[out.length - 1];
-    if (prev !== undefined && !all.some((s) => (s.x0 + s.x1) / 2 > prev && (s.x0 + s.x1) / 2 < c)) out[out.length - 1] = (prev + c) / 2;
-    else out.push(c);
+    if (prev === undefined || all.some((s) => s.x0 > prev && s.x1 < c)) {
+      out.push(c);
+      continue;
+    }
+    const a = crossed(prev);
+    const b = crossed(c);
+    out[out.length - 1] = a < b ? prev : b < a ? c : (prev + c) / 2;
   }
   return out;
 }
@@ -281,8 +291,8 @@ export function placeChunks(lines: Chunk[][], cuts: number[], spanningLines = li
       extent[c].x1 = Math.max(extent[c].x1, ch.x1);
     }
   }
-  return lines.map((line, i) =>
-    line.map((ch) => {
+  return lines.map((line, i) => {
+    const placed = line.map((ch): Placement => {
       const a = colOf(ch.x0);
       const b = colOf(ch.x1);
       if (a === b) return { col: a, span: 1 };
@@ -305,6 +315,27 @@ export function placeChunks(lines: Chunk[][], cuts: number[], spanningLines = li
         return { col: hit[0], span: hit[hit.length - 1] - hit[0] + 1, crossing: true };
       }
       return { col: hit.length > 1 ? colOf(ch.x0) : hit[0], span: 1, crossing: hit.length > 1 };
-    }),
-  );
+    });
+    if (i < spanningLines) for (let k = 1; k < line.length; k++) placed[k] = unclash(k, line, placed, extent, colOf(line[k].x1));
+    return placed;
+  });
+}
+
+/**
+ * A heading wider than its column, set over its figures but not centred on them ("City Power
+ * Body" over a narrow "Rate" column, spilling left into the channel), stays in the column where it
+ * starts; when the heading before it on the line already holds that column, it goes to the column
+ * of those it crosses (up to `lastCol`) whose text it overlaps most and no other chunk of the line
+ * holds: two headings are never glued into one cell.
+ */
+function unclash(k: number, line: Chunk[], placed: Placement[], extent: Span[], lastCol: number): Placement {
+  const p = placed[k];
+  const prevEnd = placed[k - 1].col + placed[k - 1].span - 1;
+  if (!p.crossing || p.span !== 1 || prevEnd < p.col) return p;
+  const ch = line[k];
+  const overlap = (c: number): number => Math.min(extent[c].x1, ch.x1) - Math.max(extent[c].x0, ch.x0);
+  const taken = (c: number): boolean => placed.some((q, j) => j !== k && c >= q.col && c < q.col + q.span);
+  let best = -1;
+  for (let c = prevEnd + 1; c <= lastCol; c++) if (!taken(c) && overlap(c) > 0 && (best < 0 || overlap(c) > overlap(best))) best = c;
+  return best < 0 ? p : { ...p, col: best };
 }
