@@ -121,6 +121,16 @@ function columnAlign(e: Extent, col: Extent, tol: number): HeadingAlign | null {
 }
 
 /**
+ * Does a heading as wide as its column's text (or wider) sit on the edge its row's headings keep?
+ * One that does not ("change" centred over decimal-aligned figures, under right-aligned headings)
+ * is set otherwise, and its row's way says nothing about its own lines.
+ */
+function sitsAs(e: Extent, col: Extent, mode: HeadingAlign, tol: number): boolean {
+  if (!Number.isFinite(col.x0) || Number.isNaN(e.x0)) return true;
+  return mode === 'right' ? Math.abs(e.x1 - col.x1) <= tol : mode === 'left' ? Math.abs(e.x0 - col.x0) <= tol : true;
+}
+
+/**
  * Can two heading lines be lines of the same headings? Wherever both hold text over a value
  * column, it is aligned the same way (as the lower line sits over its column, else as its row's
  * headings mostly sit), and it is not a label over a year (a group over periods,
@@ -131,7 +141,7 @@ export function alignedHeadingLines(upper: RowDraft, lower: RowDraft, cols: Exte
   const mode = headingAlign(lower, cols, tol);
   for (let c = 1; c < upper.cells.length; c++) {
     if (!upper.cells[c] || !lower.cells[c]) continue;
-    const own = columnAlign(lower.extents[c], cols[c], tol) ?? mode;
+    const own = columnAlign(lower.extents[c], cols[c], tol) ?? (sitsAs(lower.extents[c], cols[c], mode, tol) ? mode : 'any');
     if (PERIOD.test(lower.cells[c].trim()) || !aligned(upper.extents[c], lower.extents[c], own, tol)) return false;
   }
   // The label column: a stub heading sits on one line of the block (or its lines align too).
@@ -155,10 +165,20 @@ export function buildRows(drafts: RowDraft[], cuts: number[]): RowDraft[] {
     // Labels side by side on two lines, in different columns, are two rows of group headings.
     const shared = prev !== undefined && d.cells.some((t, c) => c > 0 && t && prev.cells[c]);
     const misaligned = i <= firstFigures && prev !== undefined && headsValues(prev) && headsValues(d) && (!shared || !alignedHeadingLines(prev, d, cols));
-    if (prev && !misaligned && continuesRow(prev, d, rows.length, labelEdge, rowPitch)) mergeInto(prev, d);
+    if (prev && !misaligned && !closerBelow(prev, d, drafts[i + 1], i < firstFigures) && continuesRow(prev, d, rows.length, labelEdge, rowPitch)) mergeInto(prev, d);
     else rows.push(d);
   });
   return rows;
+}
+
+/**
+ * A heading line set clearly closer to the line below it, in a column both hold, than to the line
+ * above is that lower heading's first line ("Share / of total" under a group heading "Entire"): a
+ * wrapped heading's lines are set tighter than the rows of headings.
+ */
+function closerBelow(prev: RowDraft, d: RowDraft, next: RowDraft | undefined, heading: boolean): boolean {
+  if (!heading || !next || !d.cells.some((t, c) => c > 0 && t && next.cells[c])) return false;
+  return next.firstBaseline - d.lastBaseline <= WRAP_PITCH_SHARE * (d.firstBaseline - prev.lastBaseline);
 }
 
 export function lineDraft(line: Chunk[], placed: Placement[], nC: number): RowDraft {
