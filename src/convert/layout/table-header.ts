@@ -25,3 +25,23 @@ export function headerRowCount(t: TableModel): number | undefined {
   const count = Math.max(own, n);
   return count > 0 ? count : t.headerRows;
 }
+
+/**
+ * The stub column's heading ("Region", set beside the column headings) with only empty cells
+ * under it down to the header's last row (a units row, a second line of headings) spans those
+ * rows, as HTML statistics tables set it (`<th rowspan>`): the cell under it is then the first
+ * row label, not an empty heading. Tables without rules between the rows only: a ruled grid draws
+ * its cells as they are.
+ */
+export function spanStubHeading(t: TableModel): TableModel {
+  const h = t.headerRows ?? 0;
+  if (h < 2) return t;
+  const stub = t.rows.slice(0, h).map((row) => row[0]);
+  const at = stub.findIndex((c) => c !== null && c.text.trim() !== '');
+  if (at < 0 || at === h - 1) return t;
+  const cell = stub[at]!;
+  if (cell.rowSpan !== 1 || cell.colSpan !== 1) return t;
+  if (!stub.slice(at + 1).every((c) => c !== null && c.text.trim() === '' && c.rowSpan === 1 && c.colSpan === 1)) return t;
+  const rows = t.rows.map((row, r) => (r === at ? [{ ...cell, rowSpan: h - at }, ...row.slice(1)] : r > at && r < h ? [null, ...row.slice(1)] : row));
+  return { ...t, rows };
+}

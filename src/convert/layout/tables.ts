@@ -10,7 +10,7 @@ import type { TableCell, TableModel } from './table-model.js';
 import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
 import { groupHeadingSpans } from './table-groups.js';
-import { headerRowCount } from './table-header.js';
+import { headerRowCount, spanStubHeading } from './table-header.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
 import { EQUATION_NUMBER } from '../markdown/math.js';
 
@@ -120,7 +120,7 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
   const x1 = Math.max(...items.map((i) => i.x1));
   const top = Math.min(...items.map((i) => i.top));
   const bottom = Math.max(...items.map((i) => i.bottom));
-  return withHeaderRows(pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 }));
+  return spanStubHeading(withHeaderRows(pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 })));
 }
 
 /** The table's rows with its columns between the given cuts (wrapped cells and headings merged). */
