@@ -149,8 +149,6 @@ export interface OpenRegion {
 const MIN_STACK_RULE = 80;
 /** Rules of one stack share their extent within this (points). */
 const STACK_EXTENT_TOL = 15;
-/** …and follow each other within this (points). */
-const STACK_MAX_STEP = 400;
 
 /**
  * Stacks of ≥2 long horizontal rules with similar extent (top rule, mid rule, bottom rule). The
@@ -164,7 +162,9 @@ function openRegions(h: HLine[], pageWidth: number): OpenRegion[] {
   for (const l of long) {
     const stack = stacks.find((st) => {
       const last = st[st.length - 1];
-      return Math.abs(last.x0 - l.x0) < STACK_EXTENT_TOL && Math.abs(last.x1 - l.x1) < STACK_EXTENT_TOL && l.y - last.y < STACK_MAX_STEP;
+      // However far apart: a long table's mid rule and bottom rule may lie a page apart (what
+      // lies between two rules of a stack is prose or a table: splitOpenRegion).
+      return Math.abs(last.x0 - l.x0) < STACK_EXTENT_TOL && Math.abs(last.x1 - l.x1) < STACK_EXTENT_TOL;
     });
     if (stack) stack.push(l);
     else stacks.push([l]);
