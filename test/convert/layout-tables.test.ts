@@ -249,11 +249,13 @@ test('tables: rows of headings down to the first row of figures are header rows 
     runs.push(...words(l, 50, 126 + i * 12), ...right(a, 250, 126 + i * 12), ...right(b, 300, 126 + i * 12));
   });
   const t = tableFromWhitespace(items(runs), []);
-  assert.deepEqual(texts(t)[1], ['', 'Number', '%']);
+  // The stub heading spans the units row under it: the cell under "Region" is the first label.
+  assert.deepEqual(texts(t)[1], ['·', 'Number', '%']);
+  assert.equal(t.rows[0][0]?.rowSpan, 2);
   assert.equal(t.headerRows, 2);
   // Markdown has one header row: two are written as HTML, both as <th>.
   const html = renderTable(t);
-  assert.match(html, /^<table>\n<tr><th>Region<\/th><th>2019<\/th><th>2020p<\/th><\/tr>\n<tr><th><\/th><th>Number<\/th><th>%<\/th><\/tr>\n<tr><td>North<\/td>/);
+  assert.match(html, /^<table>\n<tr><th rowspan="2">Region<\/th><th>2019<\/th><th>2020p<\/th><\/tr>\n<tr><th>Number<\/th><th>%<\/th><\/tr>\n<tr><td>North<\/td>/);
 });
 
 test('tables: a column heading set on two lines is one cell; a group heading over word headings spans its columns', () => {
@@ -328,7 +330,7 @@ test('tables: a heading wrapped over a column set otherwise than its row (centre
   const t = tableFromWhitespace(items(runs), []);
   assert.deepEqual(texts(t).slice(0, 2), [
     ['Region', 'Count', 'Percentage change', 'Rate'],
-    ['', 'Number', '%', '%'],
+    ['·', 'Number', '%', '%'],
   ]);
   assert.equal(t.headerRows, 2);
 });
