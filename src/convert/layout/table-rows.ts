@@ -139,8 +139,13 @@ function sitsAs(e: Extent, col: Extent, mode: HeadingAlign, tol: number): boolea
 export function alignedHeadingLines(upper: RowDraft, lower: RowDraft, cols: Extent[]): boolean {
   const tol = ALIGN_EM * Math.max(upper.size, lower.size);
   const mode = headingAlign(lower, cols, tol);
+  // Centred on each other as closely as an edge is set, over two columns or more: the lines of
+  // centred headings, whatever edge the column's figures keep ("Per head / of / population").
+  const shared = upper.cells.map((t, c) => (c > 0 && t && lower.cells[c] ? c : -1)).filter((c) => c > 0);
+  const centred = shared.length >= 2 && shared.every((c) => Math.abs(upper.extents[c].x0 + upper.extents[c].x1 - lower.extents[c].x0 - lower.extents[c].x1) <= 2 * tol);
   for (let c = 1; c < upper.cells.length; c++) {
     if (!upper.cells[c] || !lower.cells[c]) continue;
+    if (centred && !PERIOD.test(lower.cells[c].trim())) continue;
     const own = columnAlign(lower.extents[c], cols[c], tol) ?? (sitsAs(lower.extents[c], cols[c], mode, tol) ? mode : 'any');
     if (PERIOD.test(lower.cells[c].trim()) || !aligned(upper.extents[c], lower.extents[c], own, tol)) return false;
   }
