@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractPageLayout, usableTextLayer } from '../../src/convert/pdf/extract.js';
+import { closePdf, openPdf } from '../../src/convert/pdf/open.js';
 import type { PageLayoutInput } from '../../src/convert/layout/types.js';
 import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
 
@@ -149,4 +150,23 @@ test('extract: a sidebar set between body lines sends a prose page to the full r
     { kind: 'frame', x: 72, y: 222, w: 300, h: 50 },
     { kind: 'fill', x: 72, y: 472, w: 400, h: 20 },
   ]);
+});
+
+test('extract: a standard-14 font set without its metrics (Times, not embedded) gets boxes a line tall, not half', async () => {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const times = await pdf.embedFont(StandardFonts.TimesRoman);
+  page.drawText('A line of body text set in Times.', { x: 72, y: 700, size: 10, font: times });
+  // The pipeline's opening (with the standard font data), where pdf.js reports NaN metrics.
+  const doc = await openPdf(await pdf.save());
+  try {
+    const input = await extractPageLayout(await doc.getPage(1), 0);
+    assert.ok(input.runs.length > 0);
+    for (const r of input.runs) {
+      assert.ok(r.height >= 0.9 * r.fontSize && r.height <= 1.1 * r.fontSize, `box ${r.height} pt for ${r.fontSize} pt type`);
+      assert.ok(Math.abs(r.baseline! - r.y - 0.8 * r.fontSize) < 0.5, `baseline ${r.baseline} at 0.8 em under the top ${r.y}`);
+    }
+  } finally {
+    await closePdf(doc);
+  }
 });

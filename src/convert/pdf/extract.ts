@@ -126,8 +126,11 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     // marked so the layout can leave it out of the reading flow.
     const rotated = !oblique && (Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0);
     const style = styles[item.fontName] ?? {};
-    const ascent = clamp(style.ascent ?? 0.8, 0.5, 1.1);
-    const descent = clamp(Math.abs(style.descent ?? 0.2), 0, 0.5);
+    // pdf.js gives NaN for a standard-14 font set without its metrics (Times, Helvetica not
+    // embedded): the usual ascent and descent then, not the clamp's floor (half-height boxes made
+    // every line gap look like a paragraph break, issue 9).
+    const ascent = clamp(finiteOr(style.ascent, 0.8), 0.5, 1.1);
+    const descent = clamp(Math.abs(finiteOr(style.descent, 0.2)), 0, 0.5);
     const fs = fontStyle(item.fontName);
     let x = m[4];
     let y = m[5] - ascent * size;
@@ -316,6 +319,10 @@ function mergeImages(images: Box[]): Box[] {
 /** A lone control or private-use character is a dingbat bullet from a symbol font. */
 function bulletGlyph(text: string): string {
   return /^\s*[\u0000-\u001F\uE000-\uF8FF]\s*$/u.test(text) ? '•' : text;
+}
+
+function finiteOr(v: number | null | undefined, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 }
 
 function clamp(v: number, lo: number, hi: number): number {
