@@ -157,3 +157,45 @@ test('orderRegion: a bold caption with white space above it in one column does n
   const order = readOrder(itemsOf(runs)).filter((t) => /^(Left|Right)/.test(t));
   assert.deepEqual(order, [...Array.from({ length: 12 }, (_, i) => `Left ${i + 1} sentence runs on here.`), ...Array.from({ length: 11 }, (_, i) => `Right ${i + 1} sentence runs on too.`)]);
 });
+
+/** Lines of `n` sentences of one column, `leading` apart, from `top` (full-height boxes). */
+function columnLines(name: string, x: number, top: number, n: number, leading = 12.5): TextRun[] {
+  return Array.from({ length: n }, (_, i) => words(`${name} ${i + 1} sentence of the column runs on here.`, x, top + i * leading)).flat();
+}
+
+/** The ordered region as line names ("Left 3") and "[atom]" for a placed block. */
+function readNames(items: Item[]): string[] {
+  return orderRegion(items, 9).flatMap((b) => b.items.map((it) => (it.seg ? it.seg.text.split(' ').slice(0, 2).join(' ') : '[atom]')));
+}
+
+const names = (name: string, from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `${name} ${from + i}`);
+
+test('orderRegion: a table narrower than the page set across both columns (a hole in the other column) is read between the columns above and below it', () => {
+  const runs = [...columnLines('Left', 72, 100, 5), ...columnLines('Right', 320, 100, 6)];
+  runs.push(...words('Table 1: A table that spans the page.', 72, 305));
+  runs.push(...columnLines('Lower', 72, 340, 5), ...columnLines('Under', 320, 340, 5));
+  const table: Item = { x0: 72, x1: 268, top: 190, bottom: 298, atom: 0 };
+  const order = readNames([...itemsOf(runs), table]);
+  assert.deepEqual(order, [...names('Left', 1, 5), ...names('Right', 1, 6), '[atom]', 'Table 1:', ...names('Lower', 1, 5), ...names('Under', 1, 5)]);
+});
+
+test('orderRegion: columns that stop together and start again together under two blank lines are read part by part', () => {
+  const runs = [...columnLines('Left', 72, 100, 6), ...columnLines('Right', 320, 100, 6), ...columnLines('Lower', 72, 200, 5), ...columnLines('Under', 320, 200, 5)];
+  assert.deepEqual(readNames(itemsOf(runs)), [...names('Left', 1, 6), ...names('Right', 1, 6), ...names('Lower', 1, 5), ...names('Under', 1, 5)]);
+});
+
+test('orderRegion: running columns stay column by column: a figure in one column beside running text, a paragraph break at the same height in both, a shorter last column', () => {
+  // A figure in the left column, the right column's text running on beside it.
+  const beside = [...columnLines('Left', 72, 100, 4), ...columnLines('Left', 72, 250, 6).map((r) => ({ ...r, text: r.text.replace(/^(\d+)$/, (d) => String(Number(d) + 4)) }))];
+  const figure: Item = { x0: 72, x1: 268, top: 160, bottom: 240, atom: 0 };
+  const right = columnLines('Right', 320, 100, 18);
+  assert.deepEqual(readNames([...itemsOf([...beside, ...right]), figure]), [...names('Left', 1, 4), '[atom]', ...names('Left', 5, 10), ...names('Right', 1, 18)]);
+  // Both columns break a paragraph at the same height (one blank line), then run on.
+  const breakBoth = [...columnLines('Left', 72, 100, 6), ...columnLines('Right', 320, 100, 6)];
+  breakBoth.push(...columnLines('Left', 72, 187.5, 6).map((r) => ({ ...r, text: r.text.replace(/^(\d+)$/, (d) => String(Number(d) + 6)) })));
+  breakBoth.push(...columnLines('Right', 320, 187.5, 6).map((r) => ({ ...r, text: r.text.replace(/^(\d+)$/, (d) => String(Number(d) + 6)) })));
+  assert.deepEqual(readNames(itemsOf(breakBoth)), [...names('Left', 1, 12), ...names('Right', 1, 12)]);
+  // The last page of a paper: the right column ends half way down.
+  const last = [...columnLines('Left', 72, 100, 20), ...columnLines('Right', 320, 100, 8)];
+  assert.deepEqual(readNames(itemsOf(last)), [...names('Left', 1, 20), ...names('Right', 1, 8)]);
+});

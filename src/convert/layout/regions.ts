@@ -51,12 +51,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
   // into columns first, whatever each holds (a table, a list, lines at other heights).
   const whole = depth < MAX_DEPTH ? wholeColumns(items, bands, gutterMin, extent) : null;
   if (whole) {
-    const cols = continuedFirst(whole, undefined);
-    for (const col of cols) {
-      const blocks = orderRegion(col, gutterMin, depth + 1, asides);
-      if (isAside(col, cols)) asides.push(...blocks);
-      else out.push(...blocks);
-    }
+    out.push(...readColumns(whole, undefined, gutterMin, depth, asides));
     return out;
   }
   let flow: Item[] = [];
@@ -81,13 +76,9 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
         triedTo = run.next;
       }
       if (run?.columns) {
-        const cols = continuedFirst(run.columns, flow[flow.length - 1]);
+        const above = flow[flow.length - 1];
         flushFlow();
-        for (const col of cols) {
-          const blocks = orderRegion(col, gutterMin, depth + 1, asides);
-          if (isAside(col, cols)) asides.push(...blocks);
-          else out.push(...blocks);
-        }
+        out.push(...readColumns(run.columns, above, gutterMin, depth, asides));
         i = run.end;
         continue;
       }
@@ -142,16 +133,37 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     // table, a list, a bold line), each read on its own (issue 9: tables in two-column papers).
     const column = columnGutter(bands, start, j, gutters);
     if (column) {
-      for (const col of splitColumns(group, [column])) out.push(...orderRegion(col, gutterMin, depth + 1, asides));
+      out.push(...readColumns(splitColumns(group, [column]), undefined, gutterMin, depth, asides, false));
       continue;
     }
     if (looksLikeTextColumns(group, gutters, rows)) {
-      for (const col of splitColumns(group, gutters)) out.push(...orderRegion(col, gutterMin, depth + 1, asides));
+      out.push(...readColumns(splitColumns(group, gutters), undefined, gutterMin, depth, asides, false));
     } else {
       out.push({ kind: 'grid', items: group, gutters });
     }
   }
   flushFlow();
+  return out;
+}
+
+/**
+ * Columns read one after the other (each ordered on its own), the one that continues `above`
+ * first, asides kept for the end (`withAsides`: columns of text, not a band group's); or, where
+ * something cuts across them (`fullWidthSlabs`), the parts above, across and below it in turn.
+ */
+function readColumns(columns: Item[][], above: Item | undefined, gutterMin: number, depth: number, asides: RegionBlock[], withAsides = true): RegionBlock[] {
+  const out: RegionBlock[] = [];
+  const slabs = fullWidthSlabs(columns);
+  if (slabs) {
+    for (const slab of slabs) out.push(...orderRegion(slab, gutterMin, depth + 1, asides));
+    return out;
+  }
+  const cols = continuedFirst(columns, above);
+  for (const col of cols) {
+    const blocks = orderRegion(col, gutterMin, depth + 1, asides);
+    if (withAsides && isAside(col, cols)) asides.push(...blocks);
+    else out.push(...blocks);
+  }
   return out;
 }
 
@@ -238,6 +250,75 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
   const spans = columns.map((col) => [Math.min(...col.map((it) => it.top)), Math.max(...col.map((it) => it.bottom))]);
   const overlap = Math.min(...spans.map((sp) => sp[1])) - Math.max(...spans.map((sp) => sp[0]));
   return overlap >= 0.5 * (bottom - top) ? columns : null;
+}
+
+/** White space across the region, in line heights, that can end a stretch of columns… */
+const SLAB_GAP_LINES = 1;
+/** …and that ends it on its own, with columns of text above and below it. */
+const BLANK_SLAB_GAP_LINES = 2;
+/** Height, in line heights, of a stretch set in one column only that cuts across the others. */
+const SLAB_MIN_LINES = 3;
+
+/**
+ * XY-cut's horizontal cuts that come before the vertical one (XY-Cut++: elements that cut across
+ * columns): the columns of `columns` hold no item in some stretch of the region's height, so the
+ * region is read part by part, each part column by column. A stretch is cut out when
+ * - it lies between two white bands across the region, is set in some columns only (a table or
+ *   figure with its caption, narrower than the page it spans) and the other columns hold text
+ *   both above and below it: a column of running text never leaves a hole that tall, so the
+ *   stretch spans the page and the columns restart under it;
+ * - or it is blank, at least two lines tall, with text in every column above and below it: the
+ *   columns stop together and start again together (a new set of columns, as under a full-width
+ *   element), which running columns do not do.
+ * Null when no such stretch exists.
+ */
+function fullWidthSlabs(columns: Item[][]): Item[][] | null {
+  const items = columns.flat();
+  // In font sizes, not box heights: some producers' boxes are half a line tall.
+  const lineHeight = median(items.filter((it) => it.seg).map((it) => it.seg!.size));
+  if (!(lineHeight > 0)) return null;
+  const sideOf = new Map<Item, number>();
+  columns.forEach((col, k) => col.forEach((it) => sideOf.set(it, k)));
+  // White bands across the region, SLAB_GAP_LINES or taller, cut it into stretches.
+  const sorted = items.slice().sort((a, b) => a.top - b.top);
+  const stretches: { items: Item[]; gapAbove: number }[] = [{ items: [], gapAbove: 0 }];
+  let bottom = -Infinity;
+  for (const it of sorted) {
+    const gap = it.top - bottom;
+    if (stretches[stretches.length - 1].items.length > 0 && gap >= SLAB_GAP_LINES * lineHeight) stretches.push({ items: [], gapAbove: gap });
+    stretches[stretches.length - 1].items.push(it);
+    bottom = Math.max(bottom, it.bottom);
+  }
+  if (stretches.length < 2) return null;
+  const sides = (list: Item[]): Set<number> => new Set(list.filter((it) => it.seg).map((it) => sideOf.get(it) ?? -1));
+  const textSides = stretches.map((st) => sides(st.items));
+  // Columns holding text in the stretches above stretch k (above[k]) and below it (below[k]).
+  const above: Set<number>[] = [new Set()];
+  for (let k = 1; k < stretches.length; k++) above.push(new Set([...above[k - 1], ...textSides[k - 1]]));
+  const below: Set<number>[] = stretches.map(() => new Set<number>());
+  for (let k = stretches.length - 2; k >= 0; k--) below[k] = new Set([...below[k + 1], ...textSides[k + 1]]);
+  const all = (set: Set<number>): boolean => columns.every((_, c) => set.has(c));
+  // cut[k]: a cut runs above stretch k.
+  const cut = stretches.map(() => false);
+  for (let k = 1; k < stretches.length; k++) {
+    // A blank band, columns of text above and below it.
+    if (stretches[k].gapAbove >= BLANK_SLAB_GAP_LINES * lineHeight && all(textSides[k - 1]) && all(textSides[k])) cut[k] = true;
+  }
+  for (let k = 1; k < stretches.length - 1; k++) {
+    const st = stretches[k].items;
+    const height = Math.max(...st.map((it) => it.bottom)) - Math.min(...st.map((it) => it.top));
+    const own = new Set(st.map((it) => sideOf.get(it) ?? -1));
+    const missing = columns.map((_, c) => c).filter((c) => !own.has(c));
+    if (height < SLAB_MIN_LINES * lineHeight || missing.length === 0) continue;
+    if (missing.every((c) => above[k].has(c) && below[k].has(c))) cut[k] = cut[k + 1] = true;
+  }
+  if (!cut.some(Boolean)) return null;
+  const out: Item[][] = [];
+  stretches.forEach((st, k) => {
+    if (k === 0 || cut[k]) out.push([]);
+    out[out.length - 1].push(...st.items);
+  });
+  return out;
 }
 
 /** Lines each side of an offset-column gutter needs before it is read as columns. */
