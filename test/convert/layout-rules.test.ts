@@ -227,6 +227,28 @@ test('paragraphs: a larger gap and a first-line indent start new paragraphs', ()
   assert.equal(paras.length, 3);
 });
 
+test('paragraphs: in a short flow of lists spaced apart, the paragraph after the last item is its own, whatever the item line\'s length', () => {
+  // Most steps between these lines are breaks (lists and paragraphs set apart by 6 pt): the line
+  // pitch is the steps' low end, not their median.
+  const runs = [
+    ...words('1.', 72, 100), ...words('Approach street current within', 88, 100),
+    ...words('2.', 72, 114.5), ...words('Body country person short before reason', 88, 114.5),
+    ...words('1.', 72, 135), ...words('Family history large sample global problem', 88, 135),
+    ...words('2.', 72, 149.5), ...words('After during industry industry value', 88, 149.5),
+    ...words('Common state writer source there policy cause.', 72, 170),
+    ...words('Part become human example product along other', 72, 187.5),
+    ...words('become.', 72, 200),
+  ];
+  const paras = groupParagraphs(flowLines(buildSegments(runs))).map((p) => p.map((l) => l.text).join(' '));
+  assert.deepEqual(paras.slice(0, 4), [
+    '1. Approach street current within',
+    '2. Body country person short before reason',
+    '1. Family history large sample global problem',
+    '2. After during industry industry value',
+  ]);
+  assert.match(paras[4], /^Common state writer/);
+});
+
 test('drop caps: a large initial joins the line to its right', () => {
   const cap: TextRun = { text: 'O', x: 50, y: 100, width: 20, height: 30, fontSize: 30, bold: false, italic: false, monospace: false };
   const runs = [cap, ...words('nce upon a time', 72, 101), ...words('there was a page', 72, 113)];

@@ -56,6 +56,12 @@ export function median(values: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const s = values.slice().sort((a, b) => a - b);
+  return s[Math.floor(q * (s.length - 1))];
+}
+
 const TOC_ENTRY = /(?:[.…·]\s?){4,}\s*[\divxlc]+$/i;
 
 /**
@@ -88,7 +94,9 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const d = lines[i].baseline - lines[i - 1].baseline;
     if (d > 0 && Math.abs(lines[i].size - lines[i - 1].size) < 0.5) steps.push(d);
   }
-  const step = median(steps) || lines[0].size * 1.2;
+  // The pitch of lines within a paragraph: the lower quartile of the steps, not their median (in
+  // a short flow of spaced list items and paragraphs most steps are breaks, and the median is one).
+  const step = quantile(steps, 0.25) || lines[0].size * 1.2;
   const paras: Line[][] = [];
   let cur: Line[] = [lines[0]];
   for (let i = 1; i < lines.length; i++) {
