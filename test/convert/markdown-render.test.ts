@@ -123,6 +123,9 @@ test('math: a short formula line becomes $…$ with superscripts; prose stays te
     { ...base, text: '2', x: 96, width: 4, fontSize: 6, baseline: 104 },
   ];
   assert.equal(formulaToLatex(runs), 'a^{2}+b^{2}=c^{2}');
+  // Raised runs set one after another are one superscript ("x^{1}^{/}^{2}" is a KaTeX error).
+  const split: TextRun[] = [base, { ...base, text: '1', x: 56, width: 3, fontSize: 6, baseline: 104 }, { ...base, text: '/', x: 59, width: 3, fontSize: 6, baseline: 104 }, { ...base, text: '2', x: 62, width: 3, fontSize: 6, baseline: 104 }];
+  assert.equal(formulaToLatex(split), 'a^{1/2}');
 });
 
 test('page: text on a background image is read as one block (a card stays together)', () => {

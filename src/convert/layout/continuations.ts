@@ -37,6 +37,17 @@ export function continues(prev: Block, next: Block): boolean {
   return end.length > 0 && /[\p{L}\p{N},\-–]$/u.test(end) && !TERMINAL.test(end) && /^\p{Ll}/u.test(firstText(next).trimStart());
 }
 
+/**
+ * A display formula set in the column between the two halves (below the first, above the second,
+ * across the same x): the sentence runs on through it ("is given by … (1) where x is …"), so the
+ * halves stay apart and the formula in its place (display-lines.ts).
+ */
+function displayBetween(prev: Block, f: Block, next: Block): boolean {
+  const [px0, , px1, pBottom] = prev.bbox;
+  const [fx0, fTop, fx1, fBottom] = f.bbox;
+  return f.type === 'formula' && fTop >= pBottom - 1 && fBottom <= next.bbox[1] + 1 && fx0 < px1 && fx1 > px0;
+}
+
 /** One paragraph of the two: its text is both stretches (the renderer joins them, hyphen or space). */
 function join(prev: Block, next: Block): Block {
   return { ...prev, inline: [...(prev.inline ?? []), ...(next.inline ?? [])], bbox: unionBBox([prev.bbox, next.bbox]), lines: [...prev.lines, ...next.lines] };
@@ -60,6 +71,7 @@ export function joinContinuations(blocks: Block[]): Block[] {
       }
       if (j >= blocks.length || !continues(cur, blocks[j])) break;
       const asides = blocks.slice(i + 1, j);
+      if (asides.some((a) => displayBetween(cur, a, blocks[j]))) break;
       cur = join(cur, blocks[j]);
       // The asides now follow the joined paragraph: splice them in after it.
       blocks = [...blocks.slice(0, i), cur, ...asides, ...blocks.slice(j + 1)];

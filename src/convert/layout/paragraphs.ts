@@ -3,6 +3,7 @@
 import type { Segment, TextSpan } from './lines.js';
 import { listMarker } from './lists.js';
 import { isCapsTitle } from './headings.js';
+import { displayLines } from './display-lines.js';
 
 export interface Line extends TextSpan {
   segs: Segment[];
@@ -97,6 +98,7 @@ export function groupParagraphs(lines: Line[]): Line[][] {
   // The pitch of lines within a paragraph: the lower quartile of the steps, not their median (in
   // a short flow of spaced list items and paragraphs most steps are breaks, and the median is one).
   const step = quantile(steps, 0.25) || lines[0].size * 1.2;
+  const display = displayLines(lines, left, right);
   const paras: Line[][] = [];
   let cur: Line[] = [lines[0]];
   for (let i = 1; i < lines.length; i++) {
@@ -132,7 +134,9 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const code = l.monospace && prev.monospace;
     // An assembled formula is a block of its own.
     const formula = l.segs.some((s) => s.latex !== undefined) || prev.segs.some((s) => s.latex !== undefined);
-    if (gap || monoChange || tocPrev || formula || itemEnded || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev))) {
+    // A display equation set between lines of prose starts and ends a block (display-lines.ts).
+    const displayEdge = display[i] !== display[i - 1];
+    if (gap || monoChange || tocPrev || formula || displayEdge || itemEnded || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);

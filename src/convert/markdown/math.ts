@@ -37,6 +37,16 @@ function latexText(s: string): string {
   return out.replace(/\s+/g, ' ');
 }
 
+/**
+ * Appends a raised (^) or lowered (_) run: one next to a script of the same kind extends it, as
+ * "x^{1}^{2}" is a KaTeX error (double superscript) where "x^{12}" renders.
+ */
+function script(out: string, mark: '^' | '_', text: string): string {
+  const trimmed = out.replace(/\s+$/, '');
+  const open = new RegExp(`\\${mark}\\{([^{}]*)\\}$`).exec(trimmed);
+  return open ? `${trimmed.slice(0, open.index)}${mark}{${open[1]}${text}}` : `${trimmed}${mark}{${text}}`;
+}
+
 /** Runs of one line → LaTeX, with raised smaller runs as ^{…} and lowered ones as _{…}. */
 export function formulaToLatex(runs: TextRun[]): string {
   const ordered = runs.slice().sort((a, b) => a.x - b.x);
@@ -50,8 +60,8 @@ export function formulaToLatex(runs: TextRun[]): string {
     const raw = r.text.trim();
     // A bold letter in a formula is a vector or field (\mathbf).
     const text = r.bold && /^\p{L}$/u.test(raw) ? `\\mathbf{${raw}}` : latexText(raw);
-    if (small && b < base - 0.15 * main.fontSize) out = out.replace(/\s+$/, '') + `^{${text.trim()}}`;
-    else if (small && b > base + 0.1 * main.fontSize) out = out.replace(/\s+$/, '') + `_{${text.trim()}}`;
+    if (small && b < base - 0.15 * main.fontSize) out = script(out, '^', text.trim());
+    else if (small && b > base + 0.1 * main.fontSize) out = script(out, '_', text.trim());
     else {
       if (r.x - prevEnd > 0.15 * main.fontSize && out) out += ' ';
       out += text;
