@@ -32,7 +32,8 @@ export function displayLines(lines: Line[], left: number, right: number): boolea
     return isMathFontLine(l.segs.flatMap((s) => s.runs));
   });
   // A piece on the display's baseline is of it, wherever it starts ("a²" split from "= b² + c²  (1)").
-  const display = lines.map((l, i) => own[i] || lines.some((m, k) => own[k] && Math.abs(m.baseline - l.baseline) < 0.3 * l.size));
+  const ownBaselines = lines.filter((_, k) => own[k]).map((m) => m.baseline);
+  const display = lines.map((l, i) => own[i] || ownBaselines.some((b) => Math.abs(b - l.baseline) < 0.3 * l.size));
   const piece = lines.map((l, i) => display[i] || (indented(l) && !TEXT_WORD.test(l.text)));
   const out = lines.map(() => false);
   // A maximal run of pieces is a display when one of its lines is.

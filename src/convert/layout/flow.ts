@@ -11,6 +11,7 @@ import { listMarker } from './lists.js';
 import { assembleTableBlocks } from './table-blocks.js';
 import { isWhitespaceTable, tableFromWhitespace } from './tables.js';
 import { MAX_RUNS_PER_PAGE } from './limits.js';
+import { median } from './order-stats.js';
 import { spanBBox, textBlocks } from './text-blocks.js';
 import { tableBlock, usableTable } from './page-tables.js';
 import { boxBBox, gutterMin, type Atom, type PageState } from './page-state.js';
@@ -50,11 +51,10 @@ const TITLE_SIZE_RATIO = 1.25;
 function leadingTitle(items: Item[]): Item | undefined {
   const segs = items.flatMap((i) => (i.seg ? [i] : []));
   if (segs.length < 4) return undefined;
-  const sizes = segs.map((i) => i.seg!.size).sort((a, b) => a - b);
-  const median = sizes[Math.floor(sizes.length / 2)];
+  const body = median(segs.map((i) => i.seg!.size));
   const top = segs.reduce((a, b) => (b.top < a.top ? b : a));
   const line = segs.filter((i) => i.seg!.lineId === top.seg!.lineId);
-  return line.length === 1 && top.seg!.size >= TITLE_SIZE_RATIO * median ? top : undefined;
+  return line.length === 1 && top.seg!.size >= TITLE_SIZE_RATIO * body ? top : undefined;
 }
 
 /** One ordered region's blocks (text blocks untyped: the block stages decide them). */

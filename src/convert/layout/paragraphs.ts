@@ -4,6 +4,7 @@ import type { Segment, TextSpan } from './lines.js';
 import { listMarker } from './lists.js';
 import { isCapsTitle } from './headings.js';
 import { displayLines } from './display-lines.js';
+import { quantile } from './order-stats.js';
 
 export interface Line extends TextSpan {
   segs: Segment[];
@@ -49,18 +50,6 @@ export function flowLines(segs: Segment[]): Line[] {
     else byLine.set(s.lineId, [s]);
   }
   return [...byLine.values()].map(makeLine).sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
-}
-
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const s = values.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return 0;
-  const s = values.slice().sort((a, b) => a - b);
-  return s[Math.floor(q * (s.length - 1))];
 }
 
 const TOC_ENTRY = /(?:[.…·]\s?){4,}\s*[\divxlc]+$/i;

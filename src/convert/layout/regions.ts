@@ -3,6 +3,7 @@
 // (each column recursively); full-width items end a group. A group whose "columns" are short,
 // aligned cells becomes a whitespace table instead.
 import type { Segment } from './lines.js';
+import { median } from './order-stats.js';
 
 /** A bullet glyph or an enumerator on its own ("•", "", "3.", "b)", "(iv)"). */
 function isListLabel(text: string): boolean {
@@ -421,11 +422,6 @@ function stackedRows(group: Item[], gutters: Interval[]): number {
 
 /** White space across the whole region, in line heights, above a heading that opens a section. */
 const SECTION_GAP_LINES = 1.4;
-
-function median(values: number[]): number {
-  const s = values.slice().sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1] : 0;
-}
 
 /**
  * A band that opens a new section of the page (XY-cut's horizontal cut): white space across the
