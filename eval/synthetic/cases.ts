@@ -7,6 +7,7 @@ import { furnitureCase } from './families/furniture.js';
 import { headingsCase } from './families/headings.js';
 import { htmlCase } from './families/html.js';
 import { listsCase } from './families/lists.js';
+import { mathCase } from './families/math.js';
 import { mixedCase } from './families/mixed.js';
 import { reportCase } from './families/report.js';
 import { scansCase } from './families/scans.js';
@@ -50,6 +51,7 @@ export const FAMILY_NAMES = Object.keys(FAMILIES).filter((f) => !OPT_IN_FAMILIES
  */
 export const BROWSER_FAMILIES: Record<string, (rng: Rng, id: string) => Promise<SyntheticCase>> = {
   html: htmlCase,
+  math: mathCase,
 };
 
 function familySeed(family: string, seed: number): Rng {

@@ -3,10 +3,11 @@
 import { parseMarkdown, type Grid, type GridCell, type ParsedMarkdown } from './markdown.js';
 import { correctOcrWords } from './ocr-words.js';
 import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.js';
+import { runMathTest } from './math-tests.js';
 import { runTableTest, tableTests } from './table-tests.js';
 import { blockText, type BBox, type CaseTruth, type TruthCell } from './truth.js';
 
-export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes', 'continued-paragraphs', 'ocr-words'] as const;
+export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes', 'continued-paragraphs', 'ocr-words', 'math'] as const;
 export type Property = (typeof PROPERTIES)[number];
 
 export interface PropertyResult {
@@ -168,6 +169,28 @@ function olmocrTables(truth: CaseTruth, pages: string[]): PropertyResult {
     });
   }
   return result('table-tests', passed, checked, wrong);
+}
+
+/**
+ * Display equations (the `math` family): each printed equation's LaTeX passes the scorer's own
+ * olmOCR-bench math test (math-tests.ts) on its page's Markdown. Applies where a page printed one.
+ */
+function equations(truth: CaseTruth, pages: string[]): PropertyResult {
+  let checked = 0;
+  let passed = 0;
+  const wrong: string[] = [];
+  const run = runMathTest;
+  if (run) {
+    truth.pages.forEach((page, p) => {
+      for (const math of page.equations ?? []) {
+        checked++;
+        const r = run({ type: 'math', math }, pages[p] ?? '');
+        if (r.pass) passed++;
+        else wrong.push(`p${p + 1} ${r.why}`);
+      }
+    });
+  }
+  return result('math', passed, checked, wrong);
 }
 
 /** Each word once per distinct cell (a spanning cell covers several positions of its grid). */
@@ -375,5 +398,5 @@ export function checkCase(truth: CaseTruth, output: string[], models?: OutputPag
   const parsed = truth.pages.map((_, p) => parseMarkdown(pages[p] ?? '', clean));
   const boxes = models ? blockBoxes(truth, models) : { property: 'block-boxes' as const, pass: true, score: 1, checked: 0 };
   const continued = models ? continuedParagraphs(truth, models) : { property: 'continued-paragraphs' as const, pass: true, score: 1, checked: 0 };
-  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes, continued, exact];
+  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes, continued, exact, equations(truth, pages)];
 }

@@ -8,12 +8,14 @@
 //   --worst N        failures listed (default 15)
 //   --json FILE      every case's verdicts as JSON (to compare two runs)
 // `--family html` runs the Chromium-printed family (families/html.ts), which is not in the default
-// set; without Chromium it is skipped with a message.
+// set; without Chromium it is skipped with a message. `--family math` (display equations typeset
+// by KaTeX, families/math.ts) needs Chromium and the scorer's KaTeX (installed by `npm run eval`).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { shutdownConvertPool } from '../../src/convert/index.js';
 import { BROWSER_FAMILIES, caseIds, FAMILY_NAMES, parseCaseId } from './cases.js';
 import { chromiumAvailable, CHROMIUM, closeBrowser } from './html/browser.js';
+import { katexAvailable } from './html/katex.js';
 import { runCase } from './convert.js';
 import { formatReport, type CaseResult } from './report.js';
 
@@ -38,6 +40,11 @@ async function main(): Promise<void> {
   if (!chromiumAvailable() && ids.some((id) => BROWSER_FAMILIES[parseCaseId(id).family])) {
     console.log(`browser-printed families skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set DOCCONV_CHROMIUM)`);
     ids = ids.filter((id) => !BROWSER_FAMILIES[parseCaseId(id).family]);
+    if (ids.length === 0) return;
+  }
+  if (!katexAvailable() && ids.some((id) => parseCaseId(id).family === 'math')) {
+    console.log('math family skipped: the scorer\'s KaTeX is not installed (npm run eval installs it)');
+    ids = ids.filter((id) => parseCaseId(id).family !== 'math');
     if (ids.length === 0) return;
   }
   const deadline = Date.now() + Number(values['budget-s']) * 1000;

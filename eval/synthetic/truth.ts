@@ -32,6 +32,8 @@ export interface TruthPage {
   furnitureBoxes: BBox[];
   /** List bullets and numbers, footnote markers: drawn, but neither words to find nor to leave out. */
   markers: string[];
+  /** The LaTeX of each display equation printed on the page, in reading order (the `math` family). */
+  equations?: string[];
 }
 
 export interface CaseTruth {

@@ -12,6 +12,8 @@ export interface Unit {
   blocks: TruthBlock[];
   /** List numbers and bullets, footnote markers it draws. */
   markers: string[];
+  /** The LaTeX of the display equations it draws (the `math` family). */
+  equations?: string[];
 }
 
 /** Units read in order, set in `columns` CSS columns (balanced). */
@@ -128,7 +130,8 @@ export async function printHtml(doc: HtmlDoc, headerAlign: 'left' | 'right' | 'c
       const units = [...p.flows.flatMap((f, k) => f.units.slice(0, kept[i][k])), ...(p.footnotes ? [p.footnotes] : [])];
       const furniture = [...(doc.header ? [doc.header] : []), ...(doc.footer === 'page-of' ? [`Page ${i + 1} of ${doc.pages.length}`] : doc.footer ? [String(i + 1)] : [])];
       const blocks = units.flatMap((u) => u.blocks);
-      return { blocks, boxes: blocks.map(() => [0, 0, 0, 0]), furniture, furnitureBoxes: furniture.map(() => [0, 0, 0, 0]), markers: units.flatMap((u) => u.markers) };
+      const equations = units.flatMap((u) => u.equations ?? []);
+      return { blocks, boxes: blocks.map(() => [0, 0, 0, 0]), furniture, furnitureBoxes: furniture.map(() => [0, 0, 0, 0]), markers: units.flatMap((u) => u.markers), ...(equations.length ? { equations } : {}) };
     });
     return { bytes, truth: { pages, unboxed: true } };
   } finally {
