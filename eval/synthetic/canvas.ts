@@ -74,14 +74,14 @@ export class PageWriter {
     this.pending = p ? [Math.min(p[0], box[0]), Math.min(p[1], box[1]), Math.max(p[2], box[2]), Math.max(p[3], box[3])] : box;
   }
 
-  private draw(text: string, x: number, baseline: number, font: PDFFont, size: number): number {
-    this.page.drawText(text, { x, y: this.height - baseline, font, size, color: rgb(0, 0, 0) });
+  private draw(text: string, x: number, baseline: number, font: PDFFont, size: number, grey = 0): number {
+    this.page.drawText(text, { x, y: this.height - baseline, font, size, color: rgb(grey, grey, grey) });
     return font.widthOfTextAtSize(text, size);
   }
 
-  /** Draws one line of text, part of the block recorded next; returns its width. */
-  text(text: string, x: number, baseline: number, font: PDFFont, size: number): number {
-    const width = this.draw(text, x, baseline, font, size);
+  /** Draws one line of text (black unless `grey` is given: 1 = white), part of the block recorded next; returns its width. */
+  text(text: string, x: number, baseline: number, font: PDFFont, size: number, grey = 0): number {
+    const width = this.draw(text, x, baseline, font, size, grey);
     this.grow([x, baseline - ASCENT * size, x + width, baseline + DESCENT * size]);
     return width;
   }
@@ -95,6 +95,16 @@ export class PageWriter {
   /** A filled rectangle without a border (a shaded table row), drawn under what follows. */
   shade(x: number, y: number, width: number, height: number): void {
     this.page.drawRectangle({ x, y: this.height - y - height, width, height, color: rgb(0.88, 0.9, 0.93) });
+  }
+
+  /** A stroked rectangle without fill (a form's box around a value, a check box), not part of any block's box. */
+  frame(x: number, y: number, width: number, height: number, thickness = 0.6): void {
+    this.page.drawRectangle({ x, y: this.height - y - height, width, height, borderWidth: thickness, borderColor: rgb(0, 0, 0) });
+  }
+
+  /** A filled band of grey `grey` (0 black … 1 white) without a border: a form's section bar. */
+  band(x: number, y: number, width: number, height: number, grey: number): void {
+    this.page.drawRectangle({ x, y: this.height - y - height, width, height, color: rgb(grey, grey, grey) });
   }
 
   /** A figure placeholder: a stroked, lightly filled box (top-left x, y). */

@@ -3,6 +3,7 @@ import { SyntheticDoc, type FontFamily } from './canvas.js';
 import { columnsCase } from './families/columns.js';
 import type { FamilyOutput } from './families/family.js';
 import { footnotesCase } from './families/footnotes.js';
+import { formsCase } from './families/forms.js';
 import { furnitureCase } from './families/furniture.js';
 import { headingsCase } from './families/headings.js';
 import { htmlCase } from './families/html.js';
@@ -34,13 +35,14 @@ export const FAMILIES: Record<string, FamilyGenerator> = {
   mixed: mixedCase,
   sidebars: sidebarsCase,
   scans: scansCase,
+  forms: formsCase,
 };
 
 /**
  * Families run only when named (`--family scans`): OCR costs ~10x a text-layer case, and the default
- * run stays the text-layer set every branch compares against.
+ * run stays the text-layer set every branch compares against. `forms` is opt-in until it passes.
  */
-const OPT_IN_FAMILIES = new Set(['scans']);
+const OPT_IN_FAMILIES = new Set(['scans', 'forms']);
 
 /** The families of a default run. */
 export const FAMILY_NAMES = Object.keys(FAMILIES).filter((f) => !OPT_IN_FAMILIES.has(f));

@@ -1,13 +1,14 @@
 // Property checks of a converter's Markdown against a synthetic case's truth. Each property gives
 // a verdict per case (pass/fail), a score in [0, 1] and, when it fails, a short diff.
 import { parseMarkdown, type Grid, type GridCell, type ParsedMarkdown } from './markdown.js';
+import { fields } from './fields.js';
 import { correctOcrWords } from './ocr-words.js';
 import { inOrderCount, markdownWords, missingWords, textWords } from './tokens.js';
 import { runMathTest } from './math-tests.js';
 import { runTableTest, tableTests } from './table-tests.js';
 import { blockText, type BBox, type CaseTruth, type TruthCell } from './truth.js';
 
-export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'block-boxes', 'continued-paragraphs', 'ocr-words', 'math'] as const;
+export const PROPERTIES = ['text', 'order', 'furniture', 'table-cells', 'table-tests', 'prose-outside-tables', 'headings', 'heading-levels', 'no-false-headings', 'lists', 'fields', 'block-boxes', 'continued-paragraphs', 'ocr-words', 'math'] as const;
 export type Property = (typeof PROPERTIES)[number];
 
 export interface PropertyResult {
@@ -210,10 +211,13 @@ function proseOutsideTables(truth: CaseTruth, parsed: ParsedMarkdown[]): Propert
   let leaked = 0;
   const wrong: string[] = [];
   truth.pages.forEach((page, p) => {
-    const prose = page.blocks.filter((b) => b.kind !== 'table').flatMap((b) => textWords(blockText(b)));
+    // A form's fields are neither prose nor table: a grid of boxed fields may fairly be read as a
+    // table (cells of label and value), so their words may stand in one.
+    const isProse = (kind: string) => kind !== 'table' && kind !== 'field' && kind !== 'check';
+    const prose = page.blocks.filter((b) => isProse(b.kind)).flatMap((b) => textWords(blockText(b)));
     checked += prose.length;
     const allowed = new Map<string, number>();
-    for (const b of page.blocks) if (b.kind === 'table') for (const w of textWords(blockText(b))) allowed.set(w, (allowed.get(w) ?? 0) + 1);
+    for (const b of page.blocks) if (!isProse(b.kind)) for (const w of textWords(blockText(b))) allowed.set(w, (allowed.get(w) ?? 0) + 1);
     const proseCount = new Map<string, number>();
     for (const w of prose) proseCount.set(w, (proseCount.get(w) ?? 0) + 1);
     const extra: string[] = [];
@@ -398,5 +402,5 @@ export function checkCase(truth: CaseTruth, output: string[], models?: OutputPag
   const parsed = truth.pages.map((_, p) => parseMarkdown(pages[p] ?? '', clean));
   const boxes = models ? blockBoxes(truth, models) : { property: 'block-boxes' as const, pass: true, score: 1, checked: 0 };
   const continued = models ? continuedParagraphs(truth, models) : { property: 'continued-paragraphs' as const, pass: true, score: 1, checked: 0 };
-  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), boxes, continued, exact, equations(truth, pages)];
+  return [...textAndOrder(truth, pages), furniture(truth, pages, parsed), tables(truth, parsed), olmocrTables(truth, pages), proseOutsideTables(truth, parsed), ...headings(truth, parsed), lists(truth, parsed), fields(truth, pages), boxes, continued, exact, equations(truth, pages)];
 }

@@ -20,6 +20,13 @@ export type TruthBlock =
    */
   | { kind: 'paragraph'; text: string; continues?: boolean }
   | { kind: 'list-item'; text: string; depth: number; ordered: boolean }
+  /**
+   * A form field: its printed label and the value filled in (typed over a blank, in a box, or held
+   * only by an AcroForm widget). A reader needs the value right after its label.
+   */
+  | { kind: 'field'; label: string; value: string }
+  /** A check box (drawn square or AcroForm widget) with its label to the right, ticked or not. */
+  | { kind: 'check'; label: string; checked: boolean }
   /** `headerRows`: rows at the top that are headings (group headings, column headings, units). */
   | { kind: 'table'; rows: number; cols: number; cells: TruthCell[]; headerRows?: number };
 
@@ -59,6 +66,8 @@ export interface SyntheticCase {
 
 /** The text of a block as the words a reader should find (tables row by row, cell by cell). */
 export function blockText(block: TruthBlock): string {
+  if (block.kind === 'field') return `${block.label} ${block.value}`;
+  if (block.kind === 'check') return block.label;
   if (block.kind !== 'table') return block.text;
   return [...block.cells].sort((a, b) => a.row - b.row || a.col - b.col).map((c) => c.text).filter((t) => t !== '').join(' ');
 }

@@ -34,6 +34,10 @@ export function idealBlock(block: TruthBlock): string {
       return `${'   '.repeat(block.depth)}${block.ordered ? '1.' : '-'} ${block.text}`;
     case 'table':
       return htmlTable(block);
+    case 'field':
+      return `${block.label} ${block.value}`;
+    case 'check':
+      return `${block.checked ? '☒' : '☐'} ${block.label}`;
   }
 }
 
@@ -49,7 +53,7 @@ export function idealMarkdown(truth: CaseTruth): string[] {
   });
 }
 
-const BLOCK_TYPE: Record<TruthBlock['kind'], string> = { heading: 'heading', paragraph: 'paragraph', 'list-item': 'list_item', table: 'table' };
+const BLOCK_TYPE: Record<TruthBlock['kind'], string> = { heading: 'heading', paragraph: 'paragraph', 'list-item': 'list_item', table: 'table', field: 'paragraph', check: 'paragraph' };
 
 /** Typed blocks with the boxes drawn, and the furniture as page headers (what a perfect converter returns). */
 export function idealBlocks(truth: CaseTruth): OutputPage[] {
