@@ -199,3 +199,45 @@ test('orderRegion: running columns stay column by column: a figure in one column
   const last = [...columnLines('Left', 72, 100, 20), ...columnLines('Right', 320, 100, 8)];
   assert.deepEqual(readNames(itemsOf(last)), [...names('Left', 1, 20), ...names('Right', 1, 8)]);
 });
+
+/** One line of `text` set flush to both edges of `width` (word spaces stretched), the last line of a paragraph flush left. */
+function justified(text: string, x: number, width: number, y: number, last = false, size = 10): TextRun[] {
+  const runs = words(text, x, y, size);
+  if (last || runs.length < 2) return runs;
+  const inked = runs.reduce((n, r) => n + r.width, 0);
+  const space = (width - inked) / (runs.length - 1);
+  let cx = x;
+  return runs.map((r) => {
+    const out = { ...r, x: cx };
+    cx += r.width + space;
+    return out;
+  });
+}
+
+/** A paragraph of `count` numbered words ("na1 ria2 …") set justified in a column `width` wide. */
+function justifiedParagraph(name: string, count: number, x: number, width: number, top: number, leading = 12): TextRun[] {
+  const all = Array.from({ length: count }, (_, i) => `${['n', 'ri', 'sto', 'm', 'po', 'ga'][i % 6]}${name}${i + 1}`);
+  const lines: string[][] = [[]];
+  for (const w of all) {
+    const cur = lines[lines.length - 1];
+    if ([...cur, w].join(' ').length * 5 > width) lines.push([w]);
+    else cur.push(w);
+  }
+  return lines.flatMap((l, i) => justified(l.join(' '), x, width, top + i * leading, i === lines.length - 1));
+}
+
+test('orderRegion: three narrow justified columns under a full-width paragraph, the first starting lower under its heading, are columns, not a table', () => {
+  // Three to five words a line, as three columns on a letter page hold; the first column opens with
+  // a bold heading set lower than the others' first lines; the third holds a list of short items.
+  const runs = justified('A full width paragraph that runs across all three of the columns below it here', 60, 480, 100);
+  runs.push(...justified('and closes on this second line that reaches into the middle column', 60, 480, 112, true));
+  runs.push(...words('Heading Of Column', 60, 140, 15, { bold: true }), ...justifiedParagraph('a', 40, 60, 148, 162));
+  runs.push(...justifiedParagraph('b', 60, 226, 148, 130));
+  for (let i = 0; i < 12; i++) runs.push(...words('•', 392, 130 + i * 12), ...words(i % 3 === 2 ? `item${i + 1} holds words that wrap` : `item${i + 1} few words`, 404, 130 + i * 12));
+  const blocks = orderRegion(itemsOf(runs), 9);
+  assert.ok(blocks.every((b) => b.kind === 'flow'), `no grid: ${blocks.map((b) => b.kind).join(' ')}`);
+  const order = blocks.flatMap((b) => b.items.map((it) => it.seg!.text)).join(' ').match(/\b[a-z]+[ab]\d+|item\d/g) ?? [];
+  const firstOf = (re: RegExp): number => order.findIndex((w) => re.test(w));
+  const lastOf = (re: RegExp): number => order.length - 1 - [...order].reverse().findIndex((w) => re.test(w));
+  assert.ok(lastOf(/a\d+$/) < firstOf(/b\d+$/) && lastOf(/b\d+$/) < firstOf(/^item/), `column by column: ${order.join(' ')}`);
+});

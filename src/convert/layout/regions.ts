@@ -102,6 +102,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     }
     const start = i;
     i = j;
+    gutters = groupGutters(group, gutters, gutterMin);
     // A single band can still hold whole columns: lines of two columns whose baselines do not line
     // up (different leading, a column shifted by a heading or figure) overlap vertically and chain
     // into one band. The gutter runs through the band's whole height, so it is read as columns when
@@ -145,6 +146,25 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
   }
   flushFlow();
   return out;
+}
+
+/**
+ * The group's gutters: the channels free through all its lines (x-projection gaps of at least
+ * `gutterMin` with lines on both sides), besides the ones narrowed from its first band. A column
+ * that begins lower than its neighbours (the white space above its heading, a figure ending
+ * higher) has no line in the first band, so the first band alone misses the gutter before it
+ * and two columns of a three-column page read as one (issue 9).
+ */
+function groupGutters(group: Item[], narrowed: Interval[], gutterMin: number): Interval[] {
+  const sorted = group.slice().sort((a, b) => a.x0 - b.x0);
+  const out: Interval[] = [];
+  let right = sorted[0].x1;
+  for (const it of sorted.slice(1)) {
+    if (it.x0 - right >= gutterMin) out.push({ lo: right, hi: it.x0 });
+    right = Math.max(right, it.x1);
+  }
+  for (const g of narrowed) if (!out.some((o) => o.lo < g.hi && g.lo < o.hi)) out.push(g);
+  return out.sort((a, b) => a.lo - b.lo);
 }
 
 /**
@@ -577,6 +597,37 @@ function figuresOnly(col: Item[]): boolean {
 /** Share of a prose column's tokens that may be numbers (years, figures quoted in the text). */
 const PROSE_MAX_NUMBER_SHARE = 0.15;
 
+/** Lines a column of filled prose needs, the median share of its width they span, and their words. */
+const FILLED_PROSE_LINES = 4;
+const FILLED_PROSE_FILL = 0.8;
+const FILLED_PROSE_WORDS = 3;
+
+/**
+ * A column of prose set to its measure: most of its lines span nearly the column's whole width
+ * (justified, or ragged close to the edge) and hold several words. Prose is set line after line to
+ * one measure; a table column's cells are as wide as their text, so only its widest reaches both
+ * edges. Words per line alone do not tell them apart in narrow columns: three columns on a letter
+ * page hold three to five words a line, as many as a table's description column (issue 9).
+ */
+function filledProse(col: Item[]): boolean {
+  if (figuresOnly(col)) return false;
+  const lo = Math.min(...col.map((c) => c.x0));
+  const hi = Math.max(...col.map((c) => c.x1));
+  const lines = new Map<number, { x0: number; x1: number; words: number }>();
+  for (const it of col) {
+    if (!it.seg) continue;
+    const l = lines.get(it.seg.lineId) ?? { x0: it.x0, x1: it.x1, words: 0 };
+    l.x0 = Math.min(l.x0, it.x0);
+    l.x1 = Math.max(l.x1, it.x1);
+    l.words += it.seg.text.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
+    lines.set(it.seg.lineId, l);
+  }
+  const all = [...lines.values()];
+  if (all.length < FILLED_PROSE_LINES) return false;
+  const fill = median(all.map((l) => (l.x1 - l.x0) / Math.max(1, hi - lo)));
+  return fill >= FILLED_PROSE_FILL && median(all.map((l) => l.words)) >= FILLED_PROSE_WORDS;
+}
+
 /**
  * Text columns: few columns, lines long and filling their column. Table cells: short, ragged,
  * many columns.
@@ -617,6 +668,8 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
     return l.length >= 4 && l[Math.floor(l.length / 2)] >= 5;
   };
   if (cols.filter(manyWords).length >= 2) return true;
+  // Two columns of prose filling their measure, however few words a narrow column's line holds.
+  if (cols.filter(filledProse).length >= 2) return true;
   if (rows < 2) return true;
   if (cols.length === 2 && rows < 3) return true;
   return false;
