@@ -260,3 +260,28 @@ test('hasFurnitureShape: running-line forms, not the user\'s labels', () => {
     assert.ok(!hasFurnitureShape(t), t);
   }
 });
+
+test('a title repeated by the running heads of the pages after it stays on its first page', () => {
+  const sized = (b: Block, size: number): Block => ({ ...b, size });
+  const pages = [1, 2, 3, 4].map((i) => pageOf(i === 1
+    ? [sized(block('Reading Data in Tables', 90, 'heading'), 17), sized(block('Body of the first page.', 300), 10)]
+    : [sized(block(`${i} Reading Data in Tables`, 40), 10), sized(block(`Body of page ${i}.`, 300), 10)]));
+  const out = markRunningLines(pages);
+  assert.equal(out[0].blocks[0].type, 'heading');
+  assert.match(renderPageMarkdown(out[0]), /Reading Data in Tables/);
+  for (const p of out.slice(1)) assert.equal(p.blocks[0].type, 'page_header');
+});
+
+test('numbered headings opening page after page stay headings; a running label with a changing folio is furniture', () => {
+  const sized = (b: Block, size: number): Block => ({ ...b, size });
+  const pages = [1, 2, 3, 4, 5].map((i) => pageOf([
+    sized(block(`${i + 1} Reading Data in Tables`, 40, 'page_header'), 10),
+    sized(block(`Example ${i}`, 90, 'heading'), 14.5),
+    sized(block(`Body of example ${i}, long enough to set the page's body size.`, 300), 10),
+  ]));
+  const out = markRunningLines(pages);
+  for (const [i, p] of out.entries()) {
+    assert.deepEqual(p.blocks.map((b) => b.type), ['page_header', 'heading', 'paragraph']);
+    assert.match(renderPageMarkdown(p), new RegExp(`Example ${i + 1}`));
+  }
+});

@@ -76,6 +76,27 @@ interface Candidate {
   type: 'page_header' | 'page_footer';
   text: string;
   key: string;
+  /** Set in display type against its page's body (a heading's size, not a running label's). */
+  display: boolean;
+}
+
+/**
+ * A running line keeps its type size from page to page. An occurrence set this much larger or
+ * smaller than the line's usual size is another line with the same words: a paper's or report's
+ * title on its first page, whose running head on the pages after repeats it in small type.
+ */
+const RUNNING_SIZE_TOLERANCE = 1.2;
+
+/** The usual type size of a running line's occurrences (their median; 0 when none is sized). */
+function usualSize(cands: Candidate[]): number {
+  const sizes = cands.map((c) => c.block.size ?? 0).filter((s) => s > 0).sort((a, b) => a - b);
+  return sizes.length === 0 ? 0 : sizes[Math.floor((sizes.length - 1) / 2)];
+}
+
+function keepsRunningSize(c: Candidate, usual: number): boolean {
+  const size = c.block.size ?? 0;
+  if (usual === 0 || size === 0) return true;
+  return size <= usual * RUNNING_SIZE_TOLERANCE && size * RUNNING_SIZE_TOLERANCE >= usual;
 }
 
 /**
@@ -84,20 +105,21 @@ interface Candidate {
  */
 function candidates(page: PageModel): Candidate[] {
   const content = page.blocks.filter((b) => !isFurniture(b));
+  const body = bodySize(page);
   const edge = [...new Set([...content.slice(0, EDGE_BLOCKS), ...content.slice(-EDGE_BLOCKS)])];
   const out: Candidate[] = [];
   for (const block of page.blocks) {
     if (isFurniture(block)) {
       if (block.folio) continue;
       const text = plainText(block);
-      out.push({ block, type: block.type as Candidate['type'], text, key: runningKey(text) });
+      out.push({ block, type: block.type as Candidate['type'], text, key: runningKey(text), display: isDisplaySized(block, body) });
       continue;
     }
     if (!edge.includes(block) || !TEXT_TYPES.has(block.type) || block.lines.length === 0 || block.lines.length > RUNNING_MAX_LINES) continue;
     const type = inBand(block, page);
     const text = plainText(block);
     const key = runningKey(text);
-    if (type && key.length >= 2) out.push({ block, type, text, key });
+    if (type && key.length >= 2) out.push({ block, type, text, key, display: isDisplaySized(block, body) });
   }
   return out;
 }
@@ -220,18 +242,29 @@ const SET_ASIDE_MIN_PAGES = 2;
  * changing, a first or last block in the margin band becomes furniture when it repeats on three
  * or more; everything else is content. Bare folios and stamps need no evidence. Documents of one
  * or two pages carry little such evidence: there a set-aside margin line that reads as running text
- * is content unless it repeats on both pages (shortDocumentFurniture).
+ * is content unless it repeats on both pages (shortDocumentFurniture). An occurrence in another type
+ * size than the line's usual one is not the running line (a title repeated by the running heads).
  */
 export function markRunningLines(pages: PageModel[]): PageModel[] {
   if (pages.length < RUNNING_LINE_MIN_PAGES) return shortDocumentFurniture(pages);
-  const perPage = pages.map(candidates);
-  const byKey = new Map<string, { pages: Set<number>; setAside: Set<number>; texts: string[] }>();
+  const all = pages.map(candidates);
+  // Per key, the usual size of its occurrences; one set in another size is not an occurrence.
+  const occurrences = new Map<string, Candidate[]>();
+  for (const c of all.flat()) {
+    const list = occurrences.get(c.key);
+    if (list) list.push(c);
+    else occurrences.set(c.key, [c]);
+  }
+  const usual = new Map([...occurrences].map(([key, cands]) => [key, usualSize(cands)]));
+  const perPage = all.map((cands) => cands.filter((c) => keepsRunningSize(c, usual.get(c.key) ?? 0)));
+  const byKey = new Map<string, { pages: Set<number>; setAside: Set<number>; texts: string[]; display: number }>();
   perPage.forEach((cands, p) => {
     for (const c of cands) {
-      const entry = byKey.get(c.key) ?? { pages: new Set<number>(), setAside: new Set<number>(), texts: [] };
+      const entry = byKey.get(c.key) ?? { pages: new Set<number>(), setAside: new Set<number>(), texts: [], display: 0 };
       if (!entry.pages.has(p)) entry.texts.push(c.text);
       entry.pages.add(p);
       if (isFurniture(c.block)) entry.setAside.add(p);
+      if (c.display) entry.display++;
       byKey.set(c.key, entry);
     }
   });
@@ -239,12 +272,16 @@ export function markRunningLines(pages: PageModel[]): PageModel[] {
   const running = new Set<string>();
   for (const [key, e] of byKey) {
     const repeats = e.pages.size >= Math.max(RUNNING_LINE_MIN_PAGES, share) || e.setAside.size >= Math.max(SET_ASIDE_MIN_PAGES, share);
-    if (repeats && differsOnlyInFolio(e.texts)) running.add(key);
+    // Numbered headings opening page after page ("Example 3", "Chapter 4") differ only in a number,
+    // like a folio, but are set in display type; a running line is a label at or below body size.
+    const numberedHeadings = e.display * 2 > e.texts.length && new Set(e.texts).size > 1;
+    if (repeats && !numberedHeadings && differsOnlyInFolio(e.texts)) running.add(key);
   }
   return pages.map((page, p) => {
     const types = new Map<Block, BlockType>();
-    for (const c of perPage[p]) {
-      if (running.has(c.key)) types.set(c.block, c.type);
+    const kept = new Set(perPage[p]);
+    for (const c of all[p]) {
+      if (kept.has(c) && running.has(c.key)) types.set(c.block, c.type);
       else if (isFurniture(c.block)) types.set(c.block, 'paragraph');
     }
     if (types.size === 0) return page;

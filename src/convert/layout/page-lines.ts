@@ -35,7 +35,10 @@ export function marginBlocks(s: PageState): Block[] {
     const text = line.map((g) => g.text).join(' ');
     const bbox = unionBBox(line.map(spanBBox));
     const type = (bbox[1] + bbox[3]) / 2 < s.input.height / 2 ? 'page_header' : 'page_footer';
-    const block: Block = { type, bbox, text, lines: [{ text, bbox }], folio: s.margins.folios.has(id) };
+    // Sized as text blocks are (their largest line): the document pass compares a running line's
+    // occurrences by size, and a title in display type is no running line (furniture.ts).
+    const size = Math.max(...line.map((g) => g.size));
+    const block: Block = { type, bbox, text, lines: [{ text, bbox }], size, folio: s.margins.folios.has(id) };
     if (s.margins.numbered.has(id)) block.numbered = true;
     blocks.push(block);
   }
