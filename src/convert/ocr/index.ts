@@ -5,7 +5,8 @@ import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limit
 import { cliHasOrientationData, cliSupports, detectOrientationWithCli, recognizeWithCli } from './cli-engine.js';
 import { deskew } from './deskew.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
-import { parseTesseractTsv, type OcrWords } from './tsv.js';
+import { toMultipageTiff } from './tiff.js';
+import { parseTesseractTsv, splitTsvByPage, type OcrWords } from './tsv.js';
 
 export type { OcrWords } from './tsv.js';
 import { recognizeWithWasm } from './wasm-engine.js';
@@ -181,13 +182,35 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
   };
 }
 
+const NO_WORDS: OcrWords = { runs: [], meanConfidence: 0, wordlike: 0 };
+
 /**
- * One upright reading of a picture inside a page (source/image-text.ts): no orientation retries,
- * since a photograph reads poorly every way up and would cost four readings for nothing.
+ * One upright reading of each picture inside a page (source/image-text.ts), in order: no
+ * orientation retries, since a photograph reads poorly every way up and would cost four readings
+ * for nothing. The CLI reads them all in one process, as the pages of one TIFF: a Tesseract process
+ * costs 0.10-0.15 CPU-s before it reads anything (model, dictionaries, ambiguity tables), more than
+ * a small picture's recognition; the words are the same as one process per picture (measured in
+ * docs/architecture.md, OCR). `pictures` share one resolution (crops of one render).
  */
-export async function ocrPicture(img: GrayImage, opts: OcrOptions): Promise<OcrWords> {
-  if (isUniform(img)) return { runs: [], meanConfidence: 0, wordlike: 0 };
-  return recognize(img, opts, await useCliFor(opts));
+export async function ocrPictures(pictures: GrayImage[], opts: OcrOptions): Promise<OcrWords[]> {
+  const toRead = pictures.filter((img) => !isUniform(img));
+  if (toRead.length === 0) return pictures.map(() => NO_WORDS);
+  opts.signal?.throwIfAborted();
+  let read: OcrWords[];
+  if (await useCliFor(opts)) {
+    const pointsPerPixel = toRead[0].pointsPerPixel;
+    const dpi = 72 / pointsPerPixel;
+    const tsv = await recognizeWithCli(toMultipageTiff(toRead, dpi), opts.langs, dpi, opts.signal);
+    read = splitTsvByPage(tsv, toRead.length).map((page) => parseTesseractTsv(page, pointsPerPixel, OCR_MIN_WORD_CONFIDENCE));
+  } else {
+    read = [];
+    for (const img of toRead) {
+      opts.signal?.throwIfAborted();
+      read.push(await recognize(img, opts, false));
+    }
+  }
+  const readings = new Map(toRead.map((img, k) => [img, read[k]]));
+  return pictures.map((img) => readings.get(img) ?? NO_WORDS);
 }
 
 /** Every pixel has the same value. */

@@ -12,6 +12,19 @@ export interface OcrWords {
 /** A line's box height is about ascender + descender: ~1.2 × the font size. */
 const LINE_HEIGHT_PER_FONT_SIZE = 1.2;
 
+/**
+ * The TSV of a multi-page reading (one Tesseract process over several images, tiff.ts) cut into one
+ * TSV per image, in order, by `page_num` (from 1); an image with no rows gets an empty TSV.
+ */
+export function splitTsvByPage(tsv: string, pages: number): string[] {
+  const rows: string[][] = Array.from({ length: pages }, () => []);
+  for (const row of tsv.split('\n')) {
+    const page = Number(row.split('\t', 2)[1]);
+    if (Number.isInteger(page) && page >= 1 && page <= pages) rows[page - 1].push(row);
+  }
+  return rows.map((r) => r.join('\n'));
+}
+
 export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfidence: number): OcrWords {
   const runs: TextRun[] = [];
   const lineHeight = new Map<string, number>();

@@ -2,7 +2,7 @@
 // without a usable text layer is rendered and read by OCR, keeping the text layer's exact words.
 import { OCR_RENDER_DPI } from '../limits.js';
 import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
-import { ocrImage, ocrPicture, type OcrEngine } from '../ocr/index.js';
+import { ocrImage, ocrPictures, type OcrEngine } from '../ocr/index.js';
 import type { PdfPages } from '../pdf/document.js';
 import { extractPageLayout } from '../pdf/extract.js';
 import { formFieldsCheck } from '../pdf/form-fields.js';
@@ -43,23 +43,27 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: O
 
 /**
  * A text-layer page with pictures big enough to hold lettering and no text over them: the page is
- * rendered once and each picture is read by OCR (image-text.ts); the words that read as language
+ * rendered once and its pictures are read by OCR together (image-text.ts); the words that read as language
  * join the page's runs where the picture is.
  */
 async function readPictures(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: OcrOptions): Promise<PageLayoutInput> {
   const pictures = picturesToRead(input);
   if (pictures.length === 0) return input;
   const rendered = await renderPageGray(page, OCR_FAST_DPI);
+  const crops = pictures.flatMap((box) => {
+    const crop = cropGray(rendered, box);
+    return crop ? [{ box, crop }] : [];
+  });
+  // One OCR call for all of the page's pictures (one Tesseract process: ocr/index.ts ocrPictures).
+  const readings = await ocrPictures(crops.map((c) => c.crop), ocrOpts);
   const added: TextRun[] = [];
   const read: Box[] = [];
-  for (const box of pictures) {
-    ocrOpts.signal?.throwIfAborted();
-    const crop = cropGray(rendered, box);
-    const words = crop ? placeRuns(pictureWords(await ocrPicture(crop, ocrOpts)), crop, box) : [];
-    if (words.length === 0) continue;
+  crops.forEach(({ box, crop }, k) => {
+    const words = placeRuns(pictureWords(readings[k]), crop, box);
+    if (words.length === 0) return;
     added.push(...words);
     read.push(box);
-  }
+  });
   return read.length === 0 ? input : { ...input, runs: [...input.runs, ...added], readPictures: read };
 }
 
