@@ -47,6 +47,21 @@ export async function cliSupports(langs: string[]): Promise<boolean> {
   return langs.every((l) => have.includes(l));
 }
 
+let tiff: Promise<boolean> | undefined;
+
+/**
+ * The binary's Leptonica reads TIFF (it lists libtiff in `--version`): the one way to hand it
+ * several images through stdin (ocr/tiff.ts). Debian's does; a build without it reads one at a time.
+ */
+export function cliReadsTiff(): Promise<boolean> {
+  tiff ??= new Promise((resolve) => {
+    const bin = onPath();
+    if (!bin) return resolve(false);
+    execFile(bin, ['--version'], { timeout: 10_000 }, (err, stdout, stderr) => resolve(!err && /\blibtiff\b/.test(`${stdout}\n${stderr}`)));
+  });
+  return tiff;
+}
+
 let timeoutBin: string | null | undefined;
 function timeoutBinary(): string | null {
   if (timeoutBin === undefined) timeoutBin = onPath('timeout');

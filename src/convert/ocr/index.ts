@@ -2,7 +2,7 @@
 import type { TextRun } from '../layout/types.js';
 import type { GrayImage } from '../pdf/render.js';
 import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limits.js';
-import { cliHasOrientationData, cliSupports, detectOrientationWithCli, recognizeWithCli } from './cli-engine.js';
+import { cliHasOrientationData, cliReadsTiff, cliSupports, detectOrientationWithCli, recognizeWithCli } from './cli-engine.js';
 import { deskew } from './deskew.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
 import { toMultipageTiff } from './tiff.js';
@@ -187,7 +187,7 @@ const NO_WORDS: OcrWords = { runs: [], meanConfidence: 0, wordlike: 0 };
 /**
  * One upright reading of each picture inside a page (source/image-text.ts), in order: no
  * orientation retries, since a photograph reads poorly every way up and would cost four readings
- * for nothing. The CLI reads them all in one process, as the pages of one TIFF: a Tesseract process
+ * for nothing. The CLI reads two or more in one process, as the pages of one TIFF: a Tesseract process
  * costs 0.10-0.15 CPU-s before it reads anything (model, dictionaries, ambiguity tables), more than
  * a small picture's recognition; the words are the same as one process per picture (measured in
  * docs/architecture.md, OCR). `pictures` share one resolution (crops of one render).
@@ -196,17 +196,19 @@ export async function ocrPictures(pictures: GrayImage[], opts: OcrOptions): Prom
   const toRead = pictures.filter((img) => !isUniform(img));
   if (toRead.length === 0) return pictures.map(() => NO_WORDS);
   opts.signal?.throwIfAborted();
+  const useCli = await useCliFor(opts);
   let read: OcrWords[];
-  if (await useCliFor(opts)) {
+  if (useCli && toRead.length > 1 && (await cliReadsTiff())) {
     const pointsPerPixel = toRead[0].pointsPerPixel;
     const dpi = 72 / pointsPerPixel;
     const tsv = await recognizeWithCli(toMultipageTiff(toRead, dpi), opts.langs, dpi, opts.signal);
     read = splitTsvByPage(tsv, toRead.length).map((page) => parseTesseractTsv(page, pointsPerPixel, OCR_MIN_WORD_CONFIDENCE));
   } else {
+    // One picture (a PGM, as before), tesseract.js, or a binary whose Leptonica reads no TIFF.
     read = [];
     for (const img of toRead) {
       opts.signal?.throwIfAborted();
-      read.push(await recognize(img, opts, false));
+      read.push(await recognize(img, opts, useCli));
     }
   }
   const readings = new Map(toRead.map((img, k) => [img, read[k]]));
