@@ -55,3 +55,33 @@ test('justified: cells, heading rows and columns still split', () => {
   const below = [plainLine(54, end(left), 114), plainLine(250, end(mid), 114), plainLine(440, end(right), 114)];
   assert.deepEqual(texts([...left, ...mid, ...right, ...below]).slice(0, 3), ['Early within various', 'index central growth', 'Moreover among likely']);
 });
+
+test('justified: a line of two words flush with its paragraph line above or below stays whole, and so does a run of such lines', () => {
+  // A justified line of a narrow column holding two long words: one stretched space, no equal gaps.
+  const pair = spaced(['Responsibilities', 'overall'], 54, 40, 10);
+  assert.deepEqual(texts([plainLine(54, end(pair), 86, 10), ...pair]), ['a line of the same paragraph', 'Responsibilities overall']);
+  // A wrapped heading set justified: its first line of two words over a flush line of the heading.
+  const head = spaced(['Measure', 'Budget'], 54, 60, 15).map((r) => ({ ...r, bold: true }));
+  const rest = spaced(['Order', 'Throughput', 'While'], 54, 0, 15, 118).map((r) => ({ ...r, bold: true }));
+  const restGap = (end(head) - 54 - rest.reduce((n, r) => n + r.width, 0)) / 2;
+  const justifiedRest = spaced(['Order', 'Throughput', 'While'], 54, restGap, 15, 118).map((r) => ({ ...r, bold: true }));
+  assert.deepEqual(texts([...head, ...justifiedRest]), ['Measure Budget', 'Order Throughput While']);
+  // Two-word lines under one another, the first under a plain line of the paragraph.
+  const width = end(pair) - 54;
+  const second = spaced(['underdeveloped', 'programmes'], 54, width - 24 * 5, 10, 112);
+  assert.deepEqual(texts([plainLine(54, end(pair), 86, 10), ...pair, ...second]), ['a line of the same paragraph', 'Responsibilities overall', 'underdeveloped programmes']);
+});
+
+test('justified: two cells are not a justified pair: under a row of cells, beside a line of another size or weight, or holding several words', () => {
+  // A row of two cells under a row of two cells, no line of prose to be flush with.
+  const header = spaced(['Country', 'Capital'], 54, 80, 10);
+  const row = spaced(['Portugal', 'Lisbon'], 54, 75, 10, 114).map((r, k) => (k === 1 ? { ...r, x: header[1].x } : r));
+  assert.deepEqual(texts([...header, ...row]), ['Country', 'Capital', 'Portugal', 'Lisbon']);
+  // Flush with a bold heading line above: another weight, not its paragraph.
+  const cells = spaced(['Portugal', 'Lisbon'], 54, 75, 10, 114);
+  assert.deepEqual(texts([{ ...plainLine(54, end(cells), 100, 10), bold: true }, ...cells]), ['a line of the same paragraph', 'Portugal', 'Lisbon']);
+  // Pieces of two columns' lines (runs of several words) flush with two columns' lines above.
+  const leftPiece = { ...plainLine(54, 200, 114, 10), text: 'evidence model should enough.' };
+  const rightPiece = { ...plainLine(218, 360, 114, 10), text: 'weight figure clear among body' };
+  assert.deepEqual(texts([plainLine(54, 200, 100, 10), plainLine(218, 360, 100, 10), leftPiece, rightPiece]).slice(2), ['evidence model should enough.', 'weight figure clear among body']);
+});

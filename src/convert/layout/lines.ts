@@ -205,6 +205,42 @@ function equalGapStretches(line: TextRun[]): Stretch[] {
   return out;
 }
 
+/** Passes over the lines that chain two-word justified lines to the ones found before. */
+const PAIR_PASSES = 4;
+/** A justified two-word line's neighbour in its paragraph: baselines at most this many ems apart (a line's pitch). */
+const PAIR_PITCH_EM = 1.7;
+
+/**
+ * Two words side by side (each of one or more runs, none holding a space) with letters, of one size: a justified line
+ * of two words has a single stretched space, so it has no equal gaps to show (narrow columns,
+ * long words, a wrapped heading set justified).
+ */
+function wordPairs(line: TextRun[], gapEm: number): Stretch[] {
+  const words: TextRun[][] = [];
+  for (const r of line) {
+    const last = words[words.length - 1];
+    const prev = last?.[last.length - 1];
+    if (prev && r.x - (prev.x + prev.width) <= WORD_GAP_EM * Math.max(prev.fontSize, r.fontSize)) last.push(r);
+    else words.push([r]);
+  }
+  const out: Stretch[] = [];
+  for (let k = 1; k < words.length; k++) {
+    const [a, b] = [words[k - 1], words[k]];
+    const size = Math.max(a[0].fontSize, b[0].fontSize);
+    const gap = b[0].x - (a[a.length - 1].x + a[a.length - 1].width);
+    // One word each (runs holding several words are pieces of lines, set with plain spaces).
+    const word = (w: TextRun[]) => {
+      const t = w.map((r) => r.text).join('').trim();
+      return /\p{L}/u.test(t) && !/\s/.test(t);
+    };
+    // Only a space wide enough to part the line matters.
+    if (gap <= gapEm * size || gap > JUSTIFIED_MAX_EM * size || !word(a) || !word(b) || Math.abs(a[0].fontSize - b[0].fontSize) > SAME_SIZE * size) continue;
+    const end = b[b.length - 1];
+    out.push({ words: [a[0], b[0]], x0: a[0].x, x1: end.x + end.width, size });
+  }
+  return out;
+}
+
 /**
  * The runs (sorted lines) that follow a stretched space of justified text: a stretch of equal
  * gaps flush at both edges with a line of its paragraph just above or below (or flush left with
@@ -237,6 +273,28 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
       if (flush) for (const w of s.words.slice(1)) out.add(w);
     }
   });
+  // A justified line of two words: flush at both edges with a line of its paragraph just above or
+  // below, set in its size and weight, that line unbroken, justified with equal gaps, or such a
+  // pair itself (narrow columns hold runs of them); a row of two cells beside a row of cells is not.
+  const pairs = lines.map((line) => wordPairs(line, gapEm).filter((s) => !out.has(s.words[1])));
+  for (let pass = 0, found = true; found && pass < PAIR_PASSES; pass++) {
+    found = false;
+    lines.forEach((line, i) => {
+      for (const s of pairs[i]) {
+        if (out.has(s.words[1])) continue;
+        for (let j = Math.max(0, i - NEIGHBOUR_SCAN); j <= Math.min(lines.length - 1, i + NEIGHBOUR_SCAN); j++) {
+          const d = Math.abs(baseline(line) - baseline(lines[j]));
+          if (j === i || d === 0 || d > PAIR_PITCH_EM * s.size) continue;
+          const over = lines[j].filter((r) => r.x < s.x1 && r.x + r.width > s.x0);
+          if (!over.every((r) => Math.abs(r.fontSize - s.size) <= SAME_SIZE * s.size && r.bold === s.words[0].bold) || !flushIn(s, lines[j], false)) continue;
+          out.add(s.words[1]);
+          inStretch.add(s.words[1]);
+          found = true;
+          break;
+        }
+      }
+    });
+  }
   return out;
 }
 

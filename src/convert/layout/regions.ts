@@ -133,7 +133,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     // A gutter that runs on through the two-sided lines above and below the group is the page's
     // column gutter, not a table's: the group is that stretch of two columns (one of them holding a
     // table, a list, a bold line), each read on its own (issue 9: tables in two-column papers).
-    const column = columnGutter(bands, start, j, gutters);
+    const column = columnGutter(bands, start, j, gutters, gutterMin) ?? proseGutter(group, gutters);
     if (column) {
       out.push(...readColumns(splitColumns(group, [column]), undefined, gutterMin, depth, asides, false));
       continue;
@@ -192,6 +192,8 @@ function readColumns(columns: Item[][], above: Item | undefined, gutterMin: numb
 const COLUMN_GUTTER_BANDS = 3;
 /** …of which at least this many hold lines left of it, and as many right of it. */
 const COLUMN_GUTTER_SIDE_BANDS = 2;
+/** Width, in `gutterMin`s, of the channel that must stay free inside the gutter through those bands. */
+const COLUMN_GUTTER_MIN_SHARE = 0.5;
 /** Bands looked at on each side of the group. */
 const COLUMN_GUTTER_REACH = 12;
 
@@ -209,7 +211,7 @@ function wordy(it: Item): boolean {
   return it.seg !== undefined && it.seg.text.split(/\s+/).length >= TEXT_LINE_WORDS;
 }
 
-function columnGutter(bands: Item[][], start: number, end: number, gutters: Interval[]): Interval | null {
+function columnGutter(bands: Item[][], start: number, end: number, gutters: Interval[], gutterMin: number): Interval | null {
   let best: Interval | null = null;
   let bestCount = 0;
   const group = bands.slice(start, end).flat();
@@ -218,19 +220,54 @@ function columnGutter(bands: Item[][], start: number, end: number, gutters: Inte
     // the page's is) holds cells on both sides, not lines of text.
     const textBeside = group.filter((it) => it.x1 <= g.lo && wordy(it)).length >= COLUMN_GUTTER_SIDE_BANDS || group.filter((it) => it.x0 >= g.hi && wordy(it)).length >= COLUMN_GUTTER_SIDE_BANDS;
     if (!textBeside) continue;
-    const free = (band: Item[]): boolean => band.every((it) => it.x1 <= g.lo || it.x0 >= g.hi);
-    const run: Item[][] = [];
-    for (let k = start - 1; k >= 0 && k >= start - COLUMN_GUTTER_REACH && free(bands[k]); k--) run.push(bands[k]);
-    for (let k = end; k < bands.length && k < end + COLUMN_GUTTER_REACH && free(bands[k]); k++) run.push(bands[k]);
+    // The channel each band leaves free inside the gutter: the column's own gutter can be narrower
+    // than the group's (a table's cells are inset by their padding from the edge its column's text
+    // keeps above and below it).
+    const channel = (band: Item[]): Interval | undefined => narrowGutters([g], band, COLUMN_GUTTER_MIN_SHARE * gutterMin)[0];
+    const run: { band: Item[]; c: Interval }[] = [];
+    const walk = (from: number, to: number, step: number): void => {
+      for (let k = from; k !== to; k += step) {
+        const c = channel(bands[k]);
+        if (!c) return;
+        run.push({ band: bands[k], c });
+      }
+    };
+    walk(start - 1, Math.max(-1, start - 1 - COLUMN_GUTTER_REACH), -1);
+    walk(end, Math.min(bands.length, end + COLUMN_GUTTER_REACH), 1);
     // Lines of text (several words), not the rows of the same table cut into another group.
-    const left = run.filter((b) => b.some((it) => it.x1 <= g.lo && wordy(it))).length;
-    const right = run.filter((b) => b.some((it) => it.x0 >= g.hi && wordy(it))).length;
+    const left = run.filter((r) => r.band.some((it) => it.x1 <= r.c.lo && wordy(it))).length;
+    const right = run.filter((r) => r.band.some((it) => it.x0 >= r.c.hi && wordy(it))).length;
     if (run.length >= COLUMN_GUTTER_BANDS && left >= COLUMN_GUTTER_SIDE_BANDS && right >= COLUMN_GUTTER_SIDE_BANDS && run.length > bestCount) {
       best = g;
       bestCount = run.length;
     }
   }
   return best;
+}
+
+/** Lines of prose each side of a gutter needs to be the page's column gutter inside a group. */
+const PROSE_GUTTER_LINES = 3;
+
+/**
+ * A gutter of the group with lines of prose on both sides, beside each other: lines of several
+ * words (TEXT_LINE_WORDS) spanning most of their side's width (FILLED_PROSE_FILL). Such a group
+ * is two columns of text, one of them holding a table or a list as well (a table's column of
+ * descriptions is one side at most: its other columns hold figures and short labels).
+ */
+function proseGutter(group: Item[], gutters: Interval[]): Interval | null {
+  for (const g of gutters) {
+    const sides = [group.filter((it) => it.x1 <= g.lo), group.filter((it) => it.x0 >= g.hi)];
+    const prose = sides.map((side) => {
+      if (side.length === 0) return [];
+      const lo = Math.min(...side.map((it) => it.x0));
+      const hi = Math.max(...side.map((it) => it.x1));
+      return side.filter((it) => wordy(it) && it.x1 - it.x0 >= FILLED_PROSE_FILL * (hi - lo));
+    });
+    if (prose.some((p) => p.length < PROSE_GUTTER_LINES)) continue;
+    const spans = prose.map((p) => [Math.min(...p.map((it) => it.top)), Math.max(...p.map((it) => it.bottom))]);
+    if (Math.min(spans[0][1], spans[1][1]) > Math.max(spans[0][0], spans[1][0])) return g;
+  }
+  return null;
 }
 
 /** Regions of more bands than this are not tried for a whole-region cut (the section check is quadratic). */

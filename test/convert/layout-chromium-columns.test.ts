@@ -1,0 +1,41 @@
+// Pages printed by Chromium from HTML written here (a second PDF producer, issue 9): CSS columns
+// beside tables, and justified narrow columns. Skipped where Chromium is not installed, but not in
+// CI (.ci/run installs it; DOCCONV_CI=1 makes a missing tool a failure).
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
+import { chromiumAvailable, closeBrowser, sharedBrowser } from '../../eval/synthetic/html/browser.js';
+
+after(() => Promise.all([closeBrowser(), shutdownConvertPool()]));
+
+const skip = chromiumAvailable() || process.env.DOCCONV_CI ? false : 'Chromium is not installed';
+
+/** `html` printed on US letter with one-inch margins, converted; its pages' Markdown. */
+async function printed(html: string, css: string): Promise<string[]> {
+  const page = await (await sharedBrowser()).newPage();
+  try {
+    await page.setContent(`<!doctype html><html><head><style>body { margin: 0; font-family: "Liberation Sans", sans-serif; font-size: 9.5pt; line-height: 1.45; } ${css}</style></head><body>${html}</body></html>`);
+    const pdf = await page.pdf({ width: '8.5in', height: '11in', margin: { top: '1in', bottom: '1in', left: '1in', right: '1in' }, printBackground: true });
+    return (await parseDocument(new Uint8Array(pdf), { pageTimeoutS: 30 })).pages;
+  } finally {
+    await page.close();
+  }
+}
+
+/** A sentence of numbered words ("w1 w2 … w9."), so their order can be read back. */
+const prose = (name: string, n: number): string => `${Array.from({ length: n }, (_, i) => `${name}${i + 1}`).join(' ')}.`;
+
+test('Chromium: a table at the top of the right column, its cells inset from the column edge, beside a heading and prose: the left column is read whole and the table keeps its cells', { skip }, async () => {
+  const rows = Array.from({ length: 5 }, (_, r) => `<tr><td>Label ${r + 1}</td><td style="text-align: right">${r + 1}6</td><td style="text-align: right">${r + 2}.5</td></tr>`).join('');
+  const html = `<h1>A Title Over Both Columns</h1><p>${prose('intro', 8)}</p>
+<div style="column-count: 2; column-gap: 0.3in">
+<h2>Heading Of The Left Column</h2><p>${prose('left', 60)}</p>
+<div style="break-before: column"><table style="font-size: 0.8em; border-collapse: collapse"><caption style="text-align: left">Table 1: Figures of the year</caption>
+<thead><tr><th></th><th colspan="2">Chapter</th></tr><tr><th style="text-align: left">Interest</th><th>2008</th><th>2009</th></tr></thead>
+<tbody>${rows}</tbody></table><p>${prose('right', 40)}</p></div></div>`;
+  const [md] = await printed(html, 'td, th { padding: 2px 8px; } tbody tr:nth-child(even) { background: #e4e8ee; }');
+  const left = md.match(/left\d+/g) ?? [];
+  assert.deepEqual(left, Array.from({ length: 60 }, (_, i) => `left${i + 1}`), 'the left column in order');
+  assert.ok(!/\|[^|\n]*left\d/.test(md) && !/<td>[^<]*left\d/.test(md), `no prose in a table:\n${md}`);
+  assert.match(md, /Label 3[^\n]*36[^\n]*4\.5/, `the table's rows keep their cells:\n${md}`);
+});
