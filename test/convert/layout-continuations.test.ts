@@ -57,3 +57,15 @@ test('joinContinuations: a sidebar (aside blocks, whatever their types) between 
   const open = [para('Sales rose.', 50, 100), para('More of it on a second paragraph', 58, 150, { aside: true }), para('and the industry grew.', 50, 180)];
   assert.equal(joinContinuations(open).length, 3);
 });
+
+test('joinContinuations: a sentence running on through a code listing set in its column keeps the listing in its place', () => {
+  const blocks = [
+    para('Data in a file where each row looks like', 72, 100),
+    para('23 Feb 2005|43.72', 90, 118, {}, 'code'),
+    para('can be read in via the function below.', 72, 136),
+  ];
+  assert.deepEqual(joinContinuations(blocks).map((b) => b.type), ['paragraph', 'code', 'paragraph']);
+  // A listing floated to the top of the next column is not between the halves: they join.
+  const floated = [para('the sentence ends the column', 50, 700), para('x <- 1', 300, 60, {}, 'code'), para('and goes on below the listing.', 300, 90)];
+  assert.deepEqual(joinContinuations(floated).map((b) => b.type), ['paragraph', 'code']);
+});

@@ -38,14 +38,21 @@ export function continues(prev: Block, next: Block): boolean {
 }
 
 /**
- * A display formula set in the column between the two halves (below the first, above the second,
- * across the same x): the sentence runs on through it ("is given by … (1) where x is …"), so the
- * halves stay apart and the formula in its place (display-lines.ts).
+ * Display material the sentence runs on through: a formula ("is given by … (1) where x is …") or
+ * a code listing ("each row looks like … can be read in via"). It is set in the text, not floated.
+ */
+const DISPLAY_TYPES = new Set<Block['type']>(['formula', 'code']);
+
+/**
+ * A display formula or listing set in the column between the two halves (below the first, above
+ * the second, across the same x): the halves stay apart and the display in its place
+ * (display-lines.ts). A float at the top of the next column is not between them: that sentence
+ * still joins.
  */
 function displayBetween(prev: Block, f: Block, next: Block): boolean {
   const [px0, , px1, pBottom] = prev.bbox;
   const [fx0, fTop, fx1, fBottom] = f.bbox;
-  return f.type === 'formula' && fTop >= pBottom - 1 && fBottom <= next.bbox[1] + 1 && fx0 < px1 && fx1 > px0;
+  return DISPLAY_TYPES.has(f.type) && fTop >= pBottom - 1 && fBottom <= next.bbox[1] + 1 && fx0 < px1 && fx1 > px0;
 }
 
 /** One paragraph of the two: its text is both stretches (the renderer joins them, hyphen or space). */
