@@ -44,10 +44,24 @@ test('heading levels: with as many pages in each size, the larger one is the bod
   assert.deepEqual(levels(unifyHeadingLevels(pages)), [[2], [2]]);
 });
 
-test('heading levels: OCR headings keep their page level, and a one-page document is untouched', () => {
+test('heading levels: OCR headings keep their page level, and a one-page document keeps its levels', () => {
   const ocr = { ...heading('Scanned', 14, 1), ocr: true };
   const pages = [pageOf(heading('Method', 14, 2), prose(10)), pageOf(heading('Method two', 14, 2), prose(10)), pageOf(ocr, prose(8))];
   assert.deepEqual(levels(unifyHeadingLevels(pages)), [[2], [2], [1]]);
   const one = [pageOf(heading('A', 14, 1), prose(10))];
-  assert.equal(unifyHeadingLevels(one), one);
+  assert.equal(unifyHeadingLevels(one)[0], one[0]);
+});
+
+test('heading levels: a face clearly larger than another ranks above it (a title over its sections)', () => {
+  // 17 pt over 11 pt prose and 14.5 pt sections: both within the ratio law's level 2.
+  const pages = [
+    pageOf(heading('Reading Data in Tables', 17, 2), prose(11), heading('Example 1', 14.5, 2), prose(11)),
+    pageOf(heading('Example 2', 14.5, 2), prose(11), heading('Details', 12.5, 3), prose(11)),
+  ];
+  assert.deepEqual(levels(unifyHeadingLevels(pages)), [[1, 2], [2, 3]]);
+  // One page: the same ranking.
+  assert.deepEqual(levels(unifyHeadingLevels([pages[0]])), [[1, 2]]);
+  // Sizes within rounding of each other keep their own levels.
+  const close = [pageOf(heading('Alpha', 14.5, 2), prose(11), heading('2.1 Beta', 14, 3), prose(11))];
+  assert.deepEqual(levels(unifyHeadingLevels(close)), [[2, 3]]);
 });

@@ -53,12 +53,31 @@ function levelAgainst(b: Block, body: number): number {
   return r >= MIN_RATIO ? sizeLevel(r) : numberedLevel(blockText(b)) || 3;
 }
 
+/** A face this much larger than another is set apart from it (rounding and scaling aside). */
+const CLEARLY_LARGER = 1.08;
+
 /**
- * Gives every heading of one face the same level on every page. Pages are returned as new objects
- * only where a level changes.
+ * Levels follow size across the document: a face clearly larger than another ranks above it. The
+ * ratio law alone gives a paper's title (1.55× the text) and its sections (1.3×) one level; here
+ * each face is raised, smallest first, to one level above every clearly smaller face, never above
+ * level 1 (then they tie). Faces of one size keep the levels their numbering or weight gave them.
+ */
+function rankBySize(levels: Map<string, { size: number; level: number }>): void {
+  const faces = [...levels.values()].sort((a, b) => a.size - b.size);
+  faces.forEach((f, i) => {
+    for (let j = 0; j < i; j++) {
+      const g = faces[j];
+      if (g.size * CLEARLY_LARGER <= f.size && f.level >= g.level) f.level = Math.max(1, Math.min(f.level, g.level - 1));
+    }
+  });
+}
+
+/**
+ * Gives every heading of one face the same level on every page, ranked by size over the
+ * document (rankBySize). Pages are returned as new objects only where a level changes.
  */
 export function unifyHeadingLevels(pages: PageModel[]): PageModel[] {
-  if (pages.length < 2) return pages;
+  if (pages.length === 0) return pages;
   const pageBodies = pages.map((p) => dominantSize(proseSamples(p.blocks)));
   const body = documentBody(pageBodies);
   if (body <= 0) return pages;
@@ -73,17 +92,29 @@ export function unifyHeadingLevels(pages: PageModel[]): PageModel[] {
       votes.set(key, v);
     }
   });
-  return pages.map((page) => {
+  const levels = new Map<string, { size: number; level: number }>();
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      const key = face(b);
+      if (key === undefined || levels.has(key)) continue;
+      const v = votes.get(key);
+      levels.set(key, { size: b.size!, level: v ? mostVoted(v) : levelAgainst(b, body) });
+    }
+  }
+  rankBySize(levels);
+  let any = false;
+  const out = pages.map((page) => {
     let changed = false;
     const blocks = page.blocks.map((b) => {
       const key = face(b);
       if (key === undefined) return b;
-      const v = votes.get(key);
-      const level = v ? mostVoted(v) : levelAgainst(b, body);
+      const level = levels.get(key)!.level;
       if (level === b.level) return b;
       changed = true;
       return { ...b, level };
     });
+    any ||= changed;
     return changed ? { ...page, blocks } : page;
   });
+  return any ? out : pages;
 }
