@@ -52,18 +52,31 @@ export async function furnitureCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   const pages = rng.int(3, 6);
   // Three words at least: a two-word title may occur in the prose by chance.
   const running = title(rng, 3, 5);
+  // Two layouts of papers and reports, chosen from the running title itself (no draw, so the other
+  // cases are drawn as before): the title page carries the title that the running heads of the
+  // pages after it repeat in small type, and no running head of its own; or every later page opens
+  // with a numbered heading in display type ("Example 2"), which differs from page to page only in
+  // its number, as a folio does (layout/furniture.ts).
+  const titlePage = running.length % 3 === 0;
+  const numberedHeadings = running.length % 3 === 1;
   const width = LETTER.width - 2 * MARGIN;
   const writers: PageWriter[] = [];
   for (let p = 1; p <= pages; p++) {
     const w = doc.addPage();
     writers.push(w);
-    drawFurniture(w, style, running, p, pages);
+    if (!(titlePage && p === 1)) drawFurniture(w, style, running, p, pages);
     let y = MARGIN + 12;
     if (p === 1) {
-      const heading = title(rng, 3, 6);
+      const drawn = title(rng, 3, 6);
+      const heading = titlePage ? running : drawn;
       w.text(heading, MARGIN, y + 6, w.fonts.bold, 16);
       w.record({ kind: 'heading', level: 1, text: heading });
       y += 34;
+    } else if (numberedHeadings) {
+      const heading = `Example ${p - 1}`;
+      w.text(heading, MARGIN, y + 4, w.fonts.bold, 14);
+      w.record({ kind: 'heading', level: 2, text: heading });
+      y += 28;
     }
     const bottom = LETTER.height - MARGIN - rng.int(0, 200);
     while (y < bottom - 60) {
@@ -74,5 +87,5 @@ export async function furnitureCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   // Chosen after the pages are drawn, so that a case without it is drawn as before.
   const watermark = rng.chance(0.4) ? { text: rng.pick(WATERMARKS), size: rng.pick([54, 64, 80]), angle: rng.pick([35, 45, 55, -45]) } : null;
   if (watermark) for (const w of writers) w.watermark(watermark.text, w.fonts.bold, Math.min(watermark.size, (watermark.size * 9) / watermark.text.length), watermark.angle);
-  return { variant: `style=${style} pages=${pages}${watermark ? ` watermark=${watermark.text}@${watermark.angle}` : ''}` };
+  return { variant: `style=${style} pages=${pages}${titlePage ? ' title-page' : ''}${numberedHeadings ? ' numbered-headings' : ''}${watermark ? ` watermark=${watermark.text}@${watermark.angle}` : ''}` };
 }
