@@ -241,3 +241,16 @@ test('orderRegion: three narrow justified columns under a full-width paragraph, 
   const lastOf = (re: RegExp): number => order.length - 1 - [...order].reverse().findIndex((w) => re.test(w));
   assert.ok(lastOf(/a\d+$/) < firstOf(/b\d+$/) && lastOf(/b\d+$/) < firstOf(/^item/), `column by column: ${order.join(' ')}`);
 });
+
+test('orderRegion: a title wrapped over two lines above two columns whose lines sit at other heights: its last line is read with its first, not as the top of the left column', () => {
+  const runs = words('Force Financial Method Question', 60, 70, 24, { bold: true });
+  runs.push(...words('Table', 60, 99, 24, { bold: true }));
+  runs.push(...words('Image Area', 60, 159, 18, { bold: true }));
+  for (let i = 0; i < 10; i++) runs.push(...words(`Left ${i + 1} sentence of the column runs on here.`, 60, 190 + i * 14.5, 12));
+  for (let i = 0; i < 12; i++) runs.push(...words(`Right ${i + 1} sentence of the column runs on.`, 311, 146 + i * 15.2, 12));
+  const blocks = orderRegion(itemsOf(runs), 10.8);
+  const first = blocks[0].items.map((it) => it.seg!.text);
+  assert.deepEqual(first.slice(0, 2), ['Force Financial Method Question', 'Table'], blocks.map((b) => b.items.map((it) => it.seg!.text.split(' ').slice(0, 2).join(' ')).join(' / ')).join(' // '));
+  const order = blocks.flatMap((b) => b.items.map((it) => it.seg!.text.split(' ').slice(0, 2).join(' ')));
+  assert.ok(order.indexOf('Left 10') < order.indexOf('Right 1'), `column by column: ${order.join(' / ')}`);
+});

@@ -71,7 +71,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       // A band of several items without a gutter holds a line crossing the channel: no cut there.
       // After a run that was no columns the next try starts where its second side began (a later
       // start inside the one-sided part finds the same channel); tries per region are bounded.
-      const run = depth < MAX_DEPTH && bands[i].length === 1 && i >= triedTo && tries < MAX_OFFSET_TRIES ? offsetColumns(bands, i, gutterMin, extent) : null;
+      const run = depth < MAX_DEPTH && bands[i].length === 1 && i >= triedTo && tries < MAX_OFFSET_TRIES && !wrappedHeadingLine(bands, i, textSize(segsOf(items))) ? offsetColumns(bands, i, gutterMin, extent) : null;
       if (run) {
         tries++;
         triedTo = run.next;
@@ -165,6 +165,31 @@ function groupGutters(group: Item[], narrowed: Interval[], gutterMin: number): I
   }
   for (const g of narrowed) if (!out.some((o) => o.lo < g.hi && g.lo < o.hi)) out.push(g);
   return out.sort((a, b) => a.lo - b.lo);
+}
+
+/** A heading's wrapped line lies at most this many of its sizes below the line above it. */
+const HEADING_WRAP_PITCH = 1.4;
+/** Type this much larger than the region's text marks a heading when it is not bold. */
+const HEADING_SIZE_RATIO = 1.15;
+
+function segsOf(items: Item[]): Segment[] {
+  return items.flatMap((it) => (it.seg ? [it.seg] : []));
+}
+
+/**
+ * Band `i` is the wrapped line of a heading on the band above: both lone lines in one size and
+ * weight, set as a heading (bold, or larger than the region's text), flush left with each other,
+ * a line's pitch apart. Columns may start under the heading, never with its last line (a title
+ * wrapped over two lines was split, its last line read as the first column's top).
+ */
+function wrappedHeadingLine(bands: Item[][], i: number, size: number): boolean {
+  if (i === 0 || bands[i - 1].length !== 1 || bands[i].length !== 1) return false;
+  const [a, b] = [bands[i - 1][0].seg, bands[i][0].seg];
+  if (!a || !b || a.bold !== b.bold || Math.abs(a.size - b.size) > 0.05 * a.size) return false;
+  if (!a.bold && a.size < HEADING_SIZE_RATIO * size) return false;
+  const d = b.baseline - a.baseline;
+  const aligned = Math.abs(a.x0 - b.x0) <= 0.5 * a.size || Math.abs(a.x0 + a.x1 - b.x0 - b.x1) <= a.size;
+  return d > 0 && d <= HEADING_WRAP_PITCH * a.size && aligned;
 }
 
 /**
