@@ -484,6 +484,20 @@ test('tables: a title set larger than the grid under it heads the text; it is no
   assert.match(md, /\| Ben Trovato \| Lars Thorvald \| Valerie Beranger \|/, md);
 });
 
+test('tables: a heading set larger than the grid right under its last row ends the table; it is no row of it', () => {
+  // A table without rules (shaded rows), a section heading under it with no more space than a row's.
+  const runs: TextRun[] = [...words('Table 1: Figures of the year', 60, 90, 9)];
+  runs.push(...words('Being', 60, 110, 10, { bold: true }), ...words('Choice', 185, 110, 10, { bold: true }), ...words('Company', 235, 110, 10, { bold: true }));
+  const rows = [['Never there economic', '127.0', '870.92'], ['Energy human rather', '76.5', '183.95'], ['Person point', '88.3', '2514.25'], ['River', '242.6', '162.45'], ['Form', '3.3', '6247.40']];
+  rows.forEach((r, i) => runs.push(...words(r[0], 60, 127 + 17 * i), ...right(r[1], 218, 127 + 17 * i), ...right(r[2], 287, 127 + 17 * i)));
+  runs.push(...words('Build Entire', 54, 214, 15, { bold: true }));
+  runs.push(...words('Result enough behind street object global course young year board various inside design.', 54, 246, 10));
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /^## Build Entire$/m, md);
+  assert.doesNotMatch(md, /\| *Build Entire/, md);
+  assert.match(md, /\| Form \| 3\.3 \| 6247\.40 \|/, md);
+});
+
 test('tables: display equations set beside their numbers, (1) (2) (3) at the margin, are no table', () => {
   const runs: TextRun[] = [...words('Below we have numbered single-line equations; this is the most common type of equation in the journal:', 72, 100, 10)];
   [['f(x) = a x + b', ',', '(1)'], ['g(y) = c y − d', '.', '(2)'], ['h(z) = e z + k', '.', '(3)']].forEach(([eq, p, n], i) => {

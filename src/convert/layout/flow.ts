@@ -44,17 +44,17 @@ function trailingProse(items: Item[]): Item | undefined {
 const TITLE_SIZE_RATIO = 1.25;
 
 /**
- * The grid's top line when it is a title set larger than the grid's text (issue 9): a paper's
- * title over its grid of author blocks was the grid's header row. Table headings are set at the
- * table's size or bold, not larger; a larger line on its own above the rows heads the text.
+ * The grid's topmost line set larger than the grid's text and alone on its line (issue 9): a
+ * paper's title over its grid of author blocks was the grid's header row, and a section heading
+ * just under a table (no rule or space told them apart) its last row. Table headings and cells
+ * are set at the table's size or bold, not larger: a larger line alone heads the text.
  */
-function leadingTitle(items: Item[]): Item | undefined {
+function largeLine(items: Item[]): Item | undefined {
   const segs = items.flatMap((i) => (i.seg ? [i] : []));
   if (segs.length < 4) return undefined;
   const body = median(segs.map((i) => i.seg!.size));
-  const top = segs.reduce((a, b) => (b.top < a.top ? b : a));
-  const line = segs.filter((i) => i.seg!.lineId === top.seg!.lineId);
-  return line.length === 1 && top.seg!.size >= TITLE_SIZE_RATIO * body ? top : undefined;
+  const alone = (it: Item): boolean => segs.filter((o) => o.seg!.lineId === it.seg!.lineId).length === 1;
+  return segs.filter((it) => it.seg!.size >= TITLE_SIZE_RATIO * body && alone(it)).sort((p, q) => p.top - q.top)[0];
 }
 
 /** One ordered region's blocks (text blocks untyped: the block stages decide them). */
@@ -63,8 +63,8 @@ export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note =
   if (b.kind === 'grid') {
     // A caption ("Figure 3.", "Table 2:") is never a cell: the grid stops at it, the caption's
     // line is flow, and what follows is ordered afresh (the next table, or text).
-    // So is a title set larger than the grid, on the grid's top line.
-    const caption = b.items.filter((i) => i.seg && isCaptionLine(i.seg.text)).sort((p, q) => p.top - q.top)[0] ?? leadingTitle(b.items) ?? trailingProse(b.items);
+    // So is a line set larger than the grid, alone on its line (a title over it, a heading under it).
+    const caption = b.items.filter((i) => i.seg && isCaptionLine(i.seg.text)).sort((p, q) => p.top - q.top)[0] ?? largeLine(b.items) ?? trailingProse(b.items);
     if (caption) {
       const above = b.items.filter((i) => i.bottom <= caption.top + 1 && i !== caption);
       const line = b.items.filter((i) => !above.includes(i) && (i === caption || (i.seg && i.seg.lineId === caption.seg!.lineId)));
