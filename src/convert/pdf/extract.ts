@@ -7,6 +7,7 @@ import { pageTurn } from './page-turn.js';
 import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { hasSetApartLines, type LinePiece } from './set-apart.js';
 import { drawnBulletRuns, hasUnmarkedIndentedLines } from './drawn-bullets.js';
+import { dingbatsText, isDingbatsFont } from './dingbats.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
 import { placementsOnly } from './pdfjs-worker.js';
@@ -151,7 +152,7 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     }
     runs.push({
       // pdf.js put RTL items into logical order already; mixed items keep RTL words visual.
-      text: bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str)),
+      text: isDingbatsFont(fs.name) ? dingbatsText(item.str) : bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str)),
       x,
       y,
       width: Math.max(0, w),
