@@ -50,10 +50,30 @@ function isBanner(line: Item, b: Box): boolean {
   return b.width >= BANNER_MIN_GROWTH * (line.x1 - line.x0) || b.height >= BANNER_MIN_GROWTH * (line.bottom - line.top);
 }
 
+/** Text this close (body sizes) beside a one-line shape, on that line, goes on with the line. */
+const BESIDE_EM = 1;
+
+/**
+ * Whether text of the page stands right beside a one-line shape on the shape's line: a form's
+ * label before the box its value is written in ("Date of birth [05/08/1977]"). Such a box is part
+ * of its line, not a banner set apart (read apart, the value lost its label: forms family, boxed
+ * fields). A banner's line has the shape to itself.
+ */
+function lineGoesOn(items: Item[], line: Item, b: Box, body: number): boolean {
+  const h = line.bottom - line.top;
+  return items.some((it) => {
+    if (it === line || !it.seg || centreInside(it, b)) return false;
+    if (Math.min(it.bottom, line.bottom) - Math.max(it.top, line.top) <= 0.5 * h) return false;
+    const before = it.x1 <= b.x + EDGE && b.x - it.x1 <= BESIDE_EM * body;
+    const after = it.x0 >= b.x + b.width - EDGE && it.x0 - (b.x + b.width) <= BESIDE_EM * body;
+    return before || after;
+  });
+}
+
 /**
  * The items a shape sets apart, or null when it is no inset: it holds lines of running text (one
- * piece per line: a grid of cells is a table's business) or is a banner, nothing crosses its
- * edge, and text of the page lies outside it.
+ * piece per line: a grid of cells is a table's business) or is a banner (with no text beside it
+ * on its line), nothing crosses its edge, and text of the page lies outside it.
  */
 function setApart(items: Item[], b: Box, body: number, ruled: boolean, stacked: boolean): Item[] | null {
   const inside = items.filter((it) => it.seg && centreInside(it, b));
@@ -66,7 +86,7 @@ function setApart(items: Item[], b: Box, body: number, ruled: boolean, stacked: 
   const bands = splitBands(inside);
   if (bands.some((band) => band.length > 1)) return null;
   // One line on one of a stack of shapes is a table row on its stripe, not a banner.
-  if (bands.length < MIN_LINES && (stacked || !isBanner(inside[0], b))) return null;
+  if (bands.length < MIN_LINES && (stacked || !isBanner(inside[0], b) || lineGoesOn(items, inside[0], b, body))) return null;
   return inside;
 }
 
