@@ -7,6 +7,7 @@ import { pageTurn } from './page-turn.js';
 import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { hasSetApartLines, type LinePiece } from './set-apart.js';
 import { drawnBulletRuns, hasUnmarkedIndentedLines } from './drawn-bullets.js';
+import { checkBoxes } from './check-boxes.js';
 import { dingbatsText, isDingbatsFont } from './dingbats.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
@@ -179,7 +180,14 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   if (!full) full = !usableTextLayer({ index, width, height, runs, rules: [], images: [], fromOcr: false });
   if (full) read ??= await readGraphics();
   const graphics: PageGraphics = full && read ? read : { rules: [], fills: [], frames: [], images: [], marks: [], truncated: false };
-  if (graphics.marks.length > 0) runs.push(...drawnBulletRuns(graphics.marks, runs));
+  // Drawn check boxes first: strokes ticking a box are no list bullets (check-boxes.ts).
+  const boxes = graphics.frames.length > 0 ? checkBoxes(graphics.frames, graphics.marks, runs) : null;
+  if (boxes && boxes.runs.length > 0) {
+    for (let k = runs.length - 1; k >= 0; k--) if (boxes.ticks.has(runs[k])) runs.splice(k, 1);
+    runs.push(...boxes.runs);
+  }
+  const marks = boxes ? graphics.marks.filter((m) => !boxes.marks.has(m)) : graphics.marks;
+  if (marks.length > 0) runs.push(...drawnBulletRuns(marks, runs));
   const annotations = full || opts.forms ? await readAnnotations(page) : [];
   // Form field values and typed-on annotations are the user's text (form-fields.ts).
   runs.push(...formFieldRuns(annotations, base, runs));
