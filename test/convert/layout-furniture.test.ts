@@ -285,3 +285,21 @@ test('numbered headings opening page after page stay headings; a running label w
     assert.match(renderPageMarkdown(p), new RegExp(`Example ${i + 1}`));
   }
 });
+
+test('a row of form fields low on a page, under rows of the same columns, is content, not a footer', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Applicant details are checked against the register before the permit is issued.', { x: 72, y: 720, size: 7, font });
+  const rows = [
+    ['Member ID:', 'I5515254', 'Occupation:', 'Librarian'],
+    ['Tax number:', '396-29-6342', 'ZIP code:', '72701'],
+    ['Date signed:', '1970-03-09', 'Expiry date:', '2003-12-06'],
+  ];
+  rows.forEach((row, r) => row.forEach((t, c) => page.drawText(t, { x: [72, 150, 318, 396][c], y: 170 - r * 21, size: 10, font })));
+  // The last row, set off from the grid above by a wider gap, in the page's bottom band.
+  ['Daytime phone:', '(987) 892-9305', 'Employer:', 'Mendes Supplies LLC'].forEach((t, c) => page.drawText(t, { x: [72, 150, 318, 396][c], y: 82, size: 10, font }));
+  const out = await parseDocument(await doc.save(), { pageTimeoutS: 30 });
+  assert.match(out.pages[0], /Daytime phone:[\s|]+\(987\) 892-9305[\s|]+Employer:[\s|]+Mendes Supplies LLC/, out.pages[0]);
+  assert.equal(out.pageModels[0].blocks.filter((b) => b.type === 'page_footer').length, 0);
+});

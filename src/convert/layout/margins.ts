@@ -78,7 +78,7 @@ interface PiecedLine {
   spans: ReadonlyArray<readonly [number, number]>;
 }
 
-/** Lines below a margin line whose pieces show the columns it may head (a row may leave a cell empty). */
+/** Lines below a top margin line (above a bottom one) whose pieces show the columns it may head or end (a row may leave a cell empty). */
 const COLUMN_LINES = 3;
 const MIN_HEADER_PIECES = 3;
 
@@ -146,6 +146,10 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
     if (!noisySizes && b.size > body * 1.08 && !outer) return false;
     if (!neighbour) return false;
     if (top && headsColumns(b, boxes.slice(i + 1, i + 1 + COLUMN_LINES))) return false;
+    // The same below: a line whose pieces each stand under a piece of the lines above is the last
+    // row of their table or grid of form fields ("Daytime phone: (987) 892-9305 Employer: …" low on
+    // a form), not a running footer (forms family: such a row was lost as furniture).
+    if (!top && headsColumns(b, boxes.slice(Math.max(0, i - COLUMN_LINES), i))) return false;
     // A margin line at the body's own line pitch is the end (or start) of that text, whatever its
     // size: the last line of small print, the last line of a paragraph low on the page (OCR-like
     // layers excepted: their sizes and gaps are estimates).
