@@ -1,6 +1,7 @@
 // Headings from font statistics: the body size is the most common size by character count; a
 // short paragraph set larger than the body, or bold at body size, is a heading.
 import type { Block } from '../model.js';
+import { formFieldLines } from './form-lines.js';
 import { sourceText, undecided, type BlockStage, type PageFacts } from './stage.js';
 
 /** Most common font size weighted by characters (sizes rounded to 0.5 pt). */
@@ -82,6 +83,8 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   const text = p.text.trim();
   if (p.lines > 3 || text.length > 160 || text.length < 2 || !/\p{L}{2}/u.test(text) || body <= 0) return 0;
   if (/^[•·▪\-–—*]/.test(text)) return 0;
+  // A line holding check boxes is a form's question and its options, not a title.
+  if (/[☐☒]/u.test(text)) return 0;
   // Syntax diagrams and code set in bold ("CREATE TABLE <name>", "x = 1;") are not headings.
   if (CODE_LIKE.test(text)) return 0;
   const r = p.size / body;
@@ -141,6 +144,8 @@ export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
     const level = headingLevel(input, page.body, minRatio);
     return level > 0 ? { level, ratio: input.size / page.body, numbered: numberedLevel(input.text) > 0 } : null;
   });
+  // A form's label and value lines, and stacks of its field lines, are no headings (form-lines.ts).
+  for (const i of formFieldLines(blocks, found)) found[i] = null;
   const headings = found.filter((h) => h !== null);
   const levels = rankBelowLarger(headings, minRatio);
   let k = 0;

@@ -1,0 +1,75 @@
+// Lines of a form that look like headings by their type alone (issue 9, forms family): a value
+// set a little larger than its label right under it ("Policy number" 7 pt, "66697508" 9 pt), a
+// bold label right over its larger value, and a stack of field lines ("Reference R8027169",
+// "Place of birth Millbrook", …) set larger than the small print that gives the page its body
+// size. A heading stands over text of its own; these stand over or under each other.
+import type { Block } from '../model.js';
+import type { Line } from './paragraphs.js';
+
+/** Headings of one style, one right after another, this many or more: the page's text, not headings. */
+const MIN_STACK = 3;
+/** A label and its value lie this close (baseline to baseline, in the lower line's size)… */
+const MAX_PITCH_EM = 1.8;
+/** …their left edges this close (ems): one column. */
+const ALIGN_EM = 1;
+/** Sizes this close (points) are one size. */
+const SAME_SIZE = 0.5;
+/** A value's size is at most this many times the body's: a title set larger is a title. */
+const MAX_VALUE_RATIO = 1.5;
+
+export interface Candidate {
+  level: number;
+  ratio: number;
+}
+
+/** The one source line of a one-line text block, else null. */
+function oneLine(b: Block | undefined): Line | null {
+  return b?.source?.length === 1 ? b.source[0] : null;
+}
+
+/** `low` is set right under `high`, in its column, at a line's pitch. */
+function tightlyUnder(high: Line, low: Line): boolean {
+  const pitch = low.baseline - high.baseline;
+  return pitch > 0 && pitch <= MAX_PITCH_EM * low.size && Math.abs(low.x0 - high.x0) <= ALIGN_EM * low.size;
+}
+
+/**
+ * Indexes of heading candidates (`found`, same order as `blocks`) that are a form's field lines:
+ * a larger regular line tight under a smaller one (its value under a label), a bold line tight
+ * over a larger regular one (a label over its value), or one of a stack of MIN_STACK or more
+ * regular-weight candidates of one size, a little larger than the body, with nothing between them.
+ */
+export function formFieldLines(blocks: Block[], found: Array<Candidate | null>): Set<number> {
+  const out = new Set<number>();
+  blocks.forEach((b, i) => {
+    if (!found[i]) return;
+    const line = oneLine(b);
+    if (!line) return;
+    const above = oneLine(blocks[i - 1]);
+    if (!line.bold && found[i]!.ratio < MAX_VALUE_RATIO && above && above.size < line.size - SAME_SIZE && tightlyUnder(above, line)) out.add(i);
+    const below = oneLine(blocks[i + 1]);
+    if (line.bold && below && !below.bold && below.size > line.size + SAME_SIZE && tightlyUnder(line, below)) out.add(i);
+  });
+  const style = (i: number) => {
+    const l = blocks[i].source!;
+    return { size: Math.max(...l.map((x) => x.size)), bold: l.every((x) => x.bold) };
+  };
+  for (let i = 0; i < blocks.length; ) {
+    if (!found[i]) {
+      i++;
+      continue;
+    }
+    const first = style(i);
+    let j = i + 1;
+    // Regular weight only, a little larger than the body: bold headings of empty sections do
+    // follow each other (a report's outline).
+    if (first.bold || found[i]!.ratio >= MAX_VALUE_RATIO) {
+      i = j;
+      continue;
+    }
+    while (j < blocks.length && found[j] && found[j]!.level === found[i]!.level && Math.abs(style(j).size - first.size) <= SAME_SIZE && !style(j).bold) j++;
+    if (j - i >= MIN_STACK) for (let k = i; k < j; k++) out.add(k);
+    i = j;
+  }
+  return out;
+}

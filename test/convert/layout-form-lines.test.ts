@@ -1,0 +1,51 @@
+// A form's field lines are no headings (issue 9, eval:synthetic --family forms): values set a
+// little larger than their labels right under them, bold labels right over larger values, stacks
+// of regular field lines larger than the small print, and lines holding check boxes; real
+// headings (a larger line over its text, bold headings of empty sections in a row) stay headings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
+import { formFieldLines } from '../../src/convert/layout/form-lines.js';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { page, words } from './fixtures/runs.js';
+
+const SMALL_PRINT = [
+  'Complete every field of this form in capital letters and sign the declaration below it. Incomplete',
+  'applications are returned to the applicant without being read; copies of the documents listed',
+  'in the notes must be enclosed, and originals are sent back by registered post within ten days.',
+];
+
+function headingsOf(runs: TextRun[]): string[] {
+  const model = layoutPage(page(runs), createLayoutContext());
+  return model.blocks.filter((b) => b.type === 'heading').map((b) => (b.inline ?? []).flat().map((p) => p.text).join(' ').replace(/\s+/g, ' ').trim());
+}
+
+function smallPrint(top: number): TextRun[] {
+  return SMALL_PRINT.flatMap((l, i) => words(l, 72, top + i * 9, 7));
+}
+
+test('form lines: values under their labels and stacked field lines are no headings', () => {
+  const runs = [...words('Residence Permit Application', 72, 60, 16, { bold: true }), ...smallPrint(90)];
+  // Label 7 pt, its value 9 pt right under it.
+  [['Policy', 'number', '66697508'], ['Contact', 'person', 'Omar Kowalski'], ['Expiry', 'date', 'May 2031']].forEach(([a, b, v], i) => {
+    runs.push(...words(`${a} ${b}`, 72, 140 + i * 30, 7), ...words(v, 74, 149 + i * 30, 9));
+  });
+  // Field lines set 9 pt, one under another.
+  ['Reference R8027169', 'Place of birth Millbrook', 'Monthly rent 32167.63'].forEach((l, i) => runs.push(...words(l, 72, 250 + i * 22, 9)));
+  runs.push(...words('Preferred contact ☒ By post ☐ By telephone', 72, 330, 9));
+  runs.push(...smallPrint(360));
+  assert.deepEqual(headingsOf(runs), ['Residence Permit Application']);
+});
+
+test('form lines: a bold label right over its larger value is no heading; bold headings in a row stay', () => {
+  const runs = [...smallPrint(90), ...words('Occupation', 72, 140, 7, { bold: true }), ...words('Librarian', 74, 149, 9), ...smallPrint(180)];
+  assert.deepEqual(headingsOf(runs), []);
+  const sections = [...smallPrint(90), ...['Budget Region', 'Service Review', 'Special Moment'].flatMap((h, i) => words(h, 72, 140 + i * 24, 10, { bold: true })), ...smallPrint(230)];
+  assert.deepEqual(headingsOf(sections), ['Budget Region', 'Service Review', 'Special Moment']);
+});
+
+test('form lines: a larger heading over its text is no field line', () => {
+  const runs = [...smallPrint(90), ...words('Section Two Overview', 72, 140, 9), ...smallPrint(155)];
+  assert.deepEqual(headingsOf(runs), ['Section Two Overview']);
+  assert.equal(formFieldLines([], []).size, 0);
+});
