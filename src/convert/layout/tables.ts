@@ -11,6 +11,7 @@ import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
 import { groupHeadingSpans } from './table-groups.js';
 import { headerRowCount, spanStubHeading } from './table-header.js';
+import { pairFieldRows } from './table-field-rows.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
 import { EQUATION_NUMBER } from '../markdown/math.js';
 
@@ -129,7 +130,7 @@ function rowsBetween(chunks: Chunk[][], cuts: number[]): RowDraft[] {
   const nC = cuts.length + 1;
   const placed = placeChunks(lines, cuts, headingLines(lines));
   const drafts = lines.map((line, i) => lineDraft(line, placed[i], nC));
-  return mergeWrappedHeadings(buildRows(drafts, cuts));
+  return pairFieldRows(mergeWrappedHeadings(buildRows(drafts, cuts)));
 }
 
 /**

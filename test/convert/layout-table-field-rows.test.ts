@@ -1,0 +1,51 @@
+// A grid of form fields set label over value, side by side (issue 9, eval:synthetic --family
+// forms): each label and the value under it read as one cell, never labels heading columns of
+// values; a table whose header row is bold over regular rows keeps its rows.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
+import { renderPageMarkdown } from '../../src/convert/markdown/render.js';
+import { pairFieldRows } from '../../src/convert/layout/table-field-rows.js';
+import type { RowDraft } from '../../src/convert/layout/table-rows.js';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { page, words } from './fixtures/runs.js';
+
+/** One run per text, as a form's text layer gives a label or a value. */
+function run(text: string, x: number, y: number, size: number, extra: Partial<TextRun> = {}): TextRun {
+  return { ...words(text.replace(/ /g, '\u00a0'), x, y, size, extra)[0], text };
+}
+
+const GRID = [
+  [['Household size', '3'], ['Supplier', 'Mendes Traders GmbH'], ['Due date', '1957-04-23']],
+  [['Policy number', 'Z9766302'], ['Member ID', 'N4545507'], ['Email address', 'pieter.dubois@example.org']],
+  [['Date signed', '1977-02-03'], ['Reference', '94548127'], ['Start date', '1974-08-25']],
+];
+
+test('table field rows: labels over their values in a grid read label then value in each cell', () => {
+  for (const bold of [false, true]) {
+    const runs = [...words('Please complete every field below in capital letters and sign the form at its end.', 72, 80, 9)];
+    GRID.forEach((row, r) =>
+      row.forEach(([label, value], c) => {
+        const x = 72 + c * 160;
+        const y = 110 + r * 30;
+        runs.push(run(label, x, y, bold ? 9 : 7, { bold }), run(value, x + 2, y + 12, 9));
+      }),
+    );
+    const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+    for (const row of GRID) for (const [label, value] of row) assert.ok(md.includes(`${label} ${value}`), `${bold ? 'bold' : 'small'} labels: ${md}`);
+  }
+});
+
+function draft(cells: string[], size: number, bold: boolean, baseline: number): RowDraft {
+  return { cells, extents: cells.map(() => ({ x0: 0, x1: 1 })), spans: cells.map(() => 1), spanning: false, firstBaseline: baseline, lastBaseline: baseline, top: baseline - size, bottom: baseline, size, bold, italic: false };
+}
+
+test('table field rows: a header row over body rows, or rows in one style, are left as they are', () => {
+  const header = [draft(['Region', '2019', '2020'], 9, true, 100), draft(['North', '12', '14'], 9, false, 112), draft(['South', '8', '9'], 9, false, 124), draft(['East', '3', '5'], 9, false, 136)];
+  assert.equal(pairFieldRows(header), header);
+  const plain = [draft(['a', 'b'], 9, false, 100), draft(['c', 'd'], 9, false, 112), draft(['e', 'f'], 9, false, 124), draft(['g', 'h'], 9, false, 136)];
+  assert.equal(pairFieldRows(plain), plain);
+  // Pairs set as far from each other as within: no pairing.
+  const even = [draft(['A', 'B'], 7, false, 100), draft(['1', '2'], 9, false, 112), draft(['C', 'D'], 7, false, 124), draft(['3', '4'], 9, false, 136)];
+  assert.equal(pairFieldRows(even), even);
+});
