@@ -49,3 +49,14 @@ test('table field rows: a header row over body rows, or rows in one style, are l
   const even = [draft(['A', 'B'], 7, false, 100), draft(['1', '2'], 9, false, 112), draft(['C', 'D'], 7, false, 124), draft(['3', '4'], 9, false, 136)];
   assert.equal(pairFieldRows(even), even);
 });
+
+test('table field rows: labels closed by colons one under another are two rows, not one wrapped cell', () => {
+  const runs = [...words('Thank you for your order; the items below are invoiced at the agreed prices.', 72, 80, 10)];
+  const rows = [['Description', 'Item price', 'Sum'], ['4 chairs', '100 USD', '400 USD'], ['1 table', '250 USD', '250 USD']];
+  rows.forEach((row, r) => row.forEach((t, c) => runs.push(run(t, [72, 300, 420][c], 110 + r * 16, 10, { bold: r === 0 }))));
+  // Totals under the last two columns, set at the lines' own pitch.
+  [['Subtotal:', '650 USD'], ['VAT:', '0 USD']].forEach(([label, value], r) => runs.push(run(label, 300, 170 + r * 12, 10), run(value, 420, 170 + r * 12, 10)));
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.match(md, /Subtotal:[\s|]+650 USD/, md);
+  assert.match(md, /VAT:[\s|]+0 USD/, md);
+});

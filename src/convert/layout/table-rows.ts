@@ -27,6 +27,8 @@ function onlyFirst(cells: string[]): boolean {
   return cells[0] !== '' && cells.every((t, c) => c === 0 || t === '');
 }
 
+/** A field's label: text closed by a colon. */
+const LABEL_END = /\p{L}[^:]*:\s*$/u;
 /** Lines of one wrapped cell are set at most this share of the usual line pitch apart. */
 const WRAP_PITCH_SHARE = 0.85;
 /** A number with an optional footnote marker or unit ("12.5", "1,204", "3.1*", "(4.2)", "–"). */
@@ -251,6 +253,9 @@ function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: 
   if (d.cells.some((t, c) => t && prev.cells[c] && NUMBER_LIKE.test(t.trim()))) return false;
   const filled = d.cells.filter(Boolean).length;
   if (twoHeaderRows(prev, d)) return false;
+  // Two labels closed by a colon, one under the other in a column ("Subtotal:" over "VAT:"), are
+  // two fields of an invoice or form, never the lines of one wrapped cell.
+  if (d.cells.some((t, c) => t && prev.cells[c] && LABEL_END.test(t) && LABEL_END.test(prev.cells[c]))) return false;
   if (d.cells[0] === '') {
     // It goes on in cells the row has, or gives a label alone on its line (a label centred on
     // its values or set above them) its values, or is the next line of headings set on several
