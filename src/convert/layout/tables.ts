@@ -12,6 +12,7 @@ import { buildRows, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, ty
 import { groupHeadingSpans } from './table-groups.js';
 import { headerRowCount, spanStubHeading } from './table-header.js';
 import { pairFieldRows } from './table-field-rows.js';
+import { unruledRows } from './ruled-rows.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
 import { EQUATION_NUMBER } from '../markdown/math.js';
 
@@ -52,7 +53,18 @@ export function tableFromGrid(g: RuledGrid, runs: TextRun[]): { table: TableMode
   }
   const rows: (TableCell | null)[][] = [];
   const seen = new Set<number>();
+  const alone = (r: number, c: number): boolean => {
+    const root = find(r * nC + c);
+    return (c === 0 || find(r * nC + c - 1) !== root) && (c + 1 === nC || find(r * nC + c + 1) !== root) && (r === 0 || find((r - 1) * nC + c) !== root) && (r + 1 === nR || find((r + 1) * nC + c) !== root);
+  };
   for (let r = 0; r < nR; r++) {
+    // A row of single cells whose lines line up across the columns: rows drawn without rules between them.
+    const split = Array.from({ length: nC }, (_, c) => alone(r, c)).every(Boolean) ? unruledRows(Array.from({ length: nC }, (_, c) => cellRuns.get(find(r * nC + c)) ?? [])) : null;
+    if (split) {
+      for (let c = 0; c < nC; c++) seen.add(find(r * nC + c));
+      for (const texts of split) rows.push(texts.map((text) => ({ text, rowSpan: 1, colSpan: 1 })));
+      continue;
+    }
     const row: (TableCell | null)[] = [];
     for (let c = 0; c < nC; c++) {
       const root = find(r * nC + c);
