@@ -2,12 +2,16 @@
 // little larger than their labels right under them, bold labels right over larger values, stacks
 // of regular field lines larger than the small print, and lines holding check boxes; real
 // headings (a larger line over its text, bold headings of empty sections in a row) stay headings.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
 import assert from 'node:assert/strict';
 import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
 import { formFieldLines } from '../../src/convert/layout/form-lines.js';
 import type { TextRun } from '../../src/convert/layout/types.js';
 import { page, words } from './fixtures/runs.js';
+
+after(shutdownConvertPool);
 
 const SMALL_PRINT = [
   'Complete every field of this form in capital letters and sign the declaration below it. Incomplete',
@@ -48,4 +52,20 @@ test('form lines: a larger heading over its text is no field line', () => {
   const runs = [...smallPrint(90), ...words('Section Two Overview', 72, 140, 9), ...smallPrint(155)];
   assert.deepEqual(headingsOf(runs), ['Section Two Overview']);
   assert.equal(formFieldLines([], []).size, 0);
+});
+
+test('form lines: two labels closed by colons with their values beside them read row by row', async () => {
+  const pdf = await PDFDocument.create();
+  const [font, bold] = await Promise.all([pdf.embedFont(StandardFonts.TimesRoman), pdf.embedFont(StandardFonts.TimesRomanBold)]);
+  const page = pdf.addPage([612, 792]);
+  const text = (t: string, x: number, top: number, size: number, f = font) => page.drawText(t, { x, y: 792 - top, size, font: f });
+  SMALL_PRINT.forEach((l, i) => text(l, 72, 200 + i * 9, 7));
+  text('Great Least', 72, 248, 11, bold);
+  text('Supplier:', 72, 272.5, 9);
+  text('Petrov Supplies GmbH', 123, 272.5, 9);
+  text('Invoice date:', 72, 295.5, 9);
+  text('1978-11-04', 136.2, 295.5, 9);
+  SMALL_PRINT.forEach((l, i) => text(l, 72, 320 + i * 9, 7));
+  const { markdown } = await parseDocument(await pdf.save(), { pageTimeoutS: 30 });
+  assert.match(markdown, /Supplier: Petrov Supplies GmbH\s+Invoice date: 1978-11-04/, markdown);
 });

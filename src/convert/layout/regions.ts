@@ -694,9 +694,15 @@ function filledProse(col: Item[]): boolean {
  * Text columns: few columns, lines long and filling their column. Table cells: short, ragged,
  * many columns.
  */
+/** A field's label: a few words closed by a colon. */
+const LABEL_END = /^\p{L}[^:]{0,40}:\s*$/u;
+
 export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: number): boolean {
   const cols = splitColumns(items, gutters);
   if (cols.length < 2) return true;
+  // A first column of labels closed by colons ("Supplier:", "Invoice date:") holds a form's or an
+  // invoice's fields, their values beside them: read row by row, never as columns of text.
+  if (cols[0].length >= 2 && cols[0].every((it) => it.seg !== undefined && LABEL_END.test(it.seg.text))) return false;
   const lens = items.filter((it) => it.seg).map((it) => it.seg!.text.length).sort((a, b) => a - b);
   const median = lens.length ? lens[Math.floor(lens.length / 2)] : 0;
   let fillSum = 0;
