@@ -7,6 +7,7 @@ import { unionBBox, type Block } from '../model.js';
 import type { Segment } from './lines.js';
 import { isCaptionLine } from './margins.js';
 import { orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
+import { sideBySideRecords } from './record-columns.js';
 import { listMarker } from './lists.js';
 import { assembleTableBlocks } from './table-blocks.js';
 import { isWhitespaceTable, tableFromWhitespace } from './tables.js';
@@ -79,6 +80,12 @@ export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note =
     if (usableTable(table) && isWhitespaceTable(table)) {
       out.push(tableBlock(unionBBox(cells.map(spanBBox)), table));
       for (const it of b.items) if (it.atom !== undefined) out.push(...atoms[it.atom].blocks);
+      return out;
+    }
+    // Records side by side (author blocks): each column whole, left to right.
+    const records = sideBySideRecords(b.items, b.gutters);
+    if (records) {
+      for (const col of records) out.push(...regionBlocks({ kind: 'flow', items: col }, atoms, body, note));
       return out;
     }
   }
