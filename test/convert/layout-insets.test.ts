@@ -113,6 +113,19 @@ test('insets: stacked shapes of one extent (zebra stripes, table rows) are no in
   assert.equal(model.blocks.filter((b) => b.aside).length, 0);
 });
 
+test('insets: the cells of a lone shaded row, filled one by one edge to edge, are no banners: a short figure in a wide padded cell stays in its table', () => {
+  const runs: TextRun[] = [...words('Body line above the table runs across the page.', 60, 80)];
+  const cols = [60, 150, 200, 250];
+  const rows = [['History', '2024', '2028', '2029'], ['There', '5626.1', '73.21', '824.8'], ['Natural strong', '193.6', '4968.14', '1.3'], ['Government', '7299.5', '522.47', '3614.1']];
+  rows.forEach((r, i) => r.forEach((t, c) => runs.push(...words(t, c === 0 ? cols[0] : cols[c] + 40 - t.length * 5, 110 + i * 15, 10, { bold: i === 0 }))));
+  runs.push(...words('Body line under the table runs across the page too.', 60, 185));
+  // Only the second body row is shaded (a three-row zebra table): one fill per cell.
+  const edges = [54, 144, 196, 246, 296];
+  const shapes: Shape[] = edges.slice(0, -1).map((x, c) => ({ kind: 'fill', x, y: 138, width: edges[c + 1] - x, height: 15 }));
+  const md = renderPageMarkdown(layoutPage(page(runs, { shapes }), createLayoutContext()));
+  assert.match(md, /\| Natural strong \| 193\.6 \| 4968\.14 \| 1\.3 \|/, md);
+});
+
 test('insets: a drawn figure across two columns (a large empty shape) keeps its caption after the columns above', () => {
   const runs = [...twoColumns('top', 100, 10), ...words('Figure 1. The towns along the river.', 50, 350, 9, { italic: true }), ...twoColumns('low', 372, 10)];
   const figure: Shape = { kind: 'frame', x: 50, y: 230, width: 512, height: 110 };

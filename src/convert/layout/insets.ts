@@ -106,11 +106,17 @@ const STRIPE_GAP_ROWS = 1.2;
 
 /**
  * One of a stack of shapes of the same extent (zebra stripes, the shaded or framed rows and cells
- * of a table): another one lies right above or below it. A sidebar or banner stands alone.
+ * of a table): another one lies right above or below it, or, a cell of a shaded row, beside it
+ * edge to edge at its height (a lone shaded row of a short table; a narrow figure in its padded
+ * cell looked like a banner). A sidebar or banner stands alone.
  */
 function striped(b: Box, shapes: Box[]): boolean {
   return shapes.some((o) => {
-    if (o === b || Math.abs(o.x - b.x) > EDGE || Math.abs(o.width - b.width) > EDGE) return false;
+    if (o === b) return false;
+    // Cells of one row: shapes of one height on one line, side by side, edge to edge.
+    const sideBySide = Math.abs(o.y - b.y) <= EDGE && Math.abs(o.height - b.height) <= EDGE && Math.min(Math.abs(o.x - (b.x + b.width)), Math.abs(b.x - (o.x + o.width))) <= EDGE;
+    if (sideBySide) return true;
+    if (Math.abs(o.x - b.x) > EDGE || Math.abs(o.width - b.width) > EDGE) return false;
     const low = Math.min(b.height, o.height);
     const gap = Math.max(o.y - (b.y + b.height), b.y - (o.y + o.height));
     // Rows of one table: heights alike, a row's height apart at most.
