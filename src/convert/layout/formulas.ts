@@ -15,6 +15,11 @@ const RELATION = /[=<>≤≥≠≈≡∝]/u;
 function formulaLine(line: Line, ocr: boolean): FormulaLine | null {
   const assembled = line.segs.filter((s) => s.latex !== undefined);
   if (assembled.length > 0 && assembled.length === line.segs.length) return { latex: assembled.map((s) => s.latex!) };
+  // An assembled display with its equation number at the right (display-math.ts).
+  const tail = line.segs[line.segs.length - 1];
+  if (assembled.length > 0 && assembled.length === line.segs.length - 1 && tail.latex === undefined && EQUATION_NUMBER.test(tail.text.trim())) {
+    return { latex: assembled.map((s) => s.latex!), number: tail.text.trim() };
+  }
   if (ocr) return null;
   const segs = line.segs;
   const last = segs[segs.length - 1];

@@ -4,6 +4,7 @@ import { unionBBox, type Block } from '../model.js';
 import { buildSegments, type Segment } from './lines.js';
 import { splitMarginLines } from './margins.js';
 import { assembleMath } from './math2d.js';
+import { assembleDisplayMath } from './display-math.js';
 import { splitFootnotes } from './footnotes.js';
 import { OCR_SEGMENT_GAP_EM, SEGMENT_GAP_EM } from './limits.js';
 import { spanBBox } from './text-blocks.js';
@@ -15,7 +16,12 @@ export function linesStage(s: PageState): PageState {
   segs = margins.body;
   // Dot leaders and drawn-with-characters rules carry no text.
   segs = segs.filter((g) => g.text.length < 4 || /[\p{L}\p{N}]/u.test(g.text));
-  if (!s.ocr) segs = assembleMath(segs);
+  if (!s.ocr) {
+    // Whole display equations first (display-math.ts); math2d's pairings on what is left.
+    const withDisplays = assembleDisplayMath(segs, s.input.rules);
+    const displays = withDisplays.filter((g) => g.latex !== undefined);
+    segs = displays.length === 0 ? assembleMath(segs) : [...assembleMath(withDisplays.filter((g) => g.latex === undefined)), ...displays];
+  }
   const foot = splitFootnotes(segs, s.body, s.input.height);
   const items = foot.body.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
   return { ...s, items, notes: foot.notes, margins: { lines: margins.furniture, folios: margins.folios, numbered: margins.numbered } };

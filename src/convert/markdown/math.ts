@@ -71,8 +71,12 @@ export function formulaToLatex(runs: TextRun[]): string {
   return out.replace(/\s*([=+\-])\s*/g, '$1').replace(/\s+/g, ' ').trim();
 }
 
-/** Fonts that set mathematics: TeX math italic/symbols/extension, AMS, STIX/Cambria/Latin Modern Math, Symbol, MT Extra. */
-const MATH_FONT = /^(?:[A-Z]{6}\+)?(?:CMMI|CMSY|CMEX|CMBSY|CMMIB|MSBM|MSAM|EUFM|EUSM|EUEX|RSFS|LMMath|LatinModernMath|STIXMath|STIXTwoMath|STIX2Math|XITSMath|CambriaMath|Cambria-Math|Cambria,?Math|AsanaMath|TeXGyre\w*Math|Symbol|MTExtra|MT-Extra|MTMI|MTSY|MTEX|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|zxlr|MathematicalPi|Euclid)/i;
+/**
+ * Fonts that set mathematics: TeX math italic/symbols/extension, AMS, STIX/Cambria/Latin Modern
+ * Math, Symbol, MT Extra, KaTeX's math italic, delimiter sizes and AMS faces (KaTeX_Main is its
+ * upright roman, like TeX's CMR: text too, so not listed).
+ */
+const MATH_FONT = /^(?:[A-Z]{6}\+)?(?:KaTeX_(?:Math|Size\d|AMS)|CMMI|CMSY|CMEX|CMBSY|CMMIB|MSBM|MSAM|EUFM|EUSM|EUEX|RSFS|LMMath|LatinModernMath|STIXMath|STIXTwoMath|STIX2Math|XITSMath|CambriaMath|Cambria-Math|Cambria,?Math|AsanaMath|TeXGyre\w*Math|Symbol|MTExtra|MT-Extra|MTMI|MTSY|MTEX|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|zxlr|MathematicalPi|Euclid)/i;
 
 export function isMathFont(fontName: string | undefined): boolean {
   return fontName !== undefined && MATH_FONT.test(fontName);

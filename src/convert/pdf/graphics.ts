@@ -77,12 +77,20 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
   const fills: Box[] = [];
   const frames: Box[] = [];
   const marks: Box[] = [];
-  const stack: Matrix[] = [];
+  // The graphics state: transform and clip. The clip is the bounding box of the clipping paths
+  // set so far (page space), or null: a rule is kept only where it can show (issue 9: KaTeX
+  // draws a radical's overbar as a path 400 em long inside a clip as wide as the root).
+  const stack: Array<{ ctm: Matrix; clip: Clip | null }> = [];
   let ctm: Matrix = base;
+  let clip: Clip | null = null;
+  let pendingClip = false;
   const n = Math.min(fnArray.length, MAX_INSPECTED_OPS);
   const pageArea = pageW * pageH;
-  const addRule = (x0: number, y0: number, x1: number, y1: number): void => {
+  const addRule = (ax0: number, ay0: number, ax1: number, ay1: number): void => {
     if (rules.length >= MAX_RULES_PER_PAGE) return;
+    const cut = clipLine(ax0, ay0, ax1, ay1, clip);
+    if (!cut) return;
+    const [x0, y0, x1, y1] = cut;
     if (Math.hypot(x1 - x0, y1 - y0) < RULE_MIN_LENGTH) return;
     rules.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
   };
@@ -109,25 +117,38 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
     const args = argsArray[i] as unknown[] | null;
     switch (fn) {
       case OPS.save:
-        if (stack.length < 256) stack.push(ctm);
+        if (stack.length < 256) stack.push({ ctm, clip });
         break;
-      case OPS.restore:
-        ctm = stack.pop() ?? ctm;
+      case OPS.restore: {
+        const top = stack.pop();
+        if (top) ({ ctm, clip } = top);
+        break;
+      }
+      case OPS.clip:
+      case OPS.eoClip:
+        pendingClip = true;
         break;
       case OPS.transform:
         if (args && args.length >= 6) ctm = multiply(ctm, args as unknown as Matrix);
         break;
       case OPS.paintFormXObjectBegin: {
-        stack.push(ctm);
+        stack.push({ ctm, clip });
         const m = args?.[0] as number[] | null | undefined;
         if (m && m.length >= 6) ctm = multiply(ctm, Array.from(m) as Matrix);
         break;
       }
-      case OPS.paintFormXObjectEnd:
-        ctm = stack.pop() ?? ctm;
+      case OPS.paintFormXObjectEnd: {
+        const top = stack.pop();
+        if (top) ({ ctm, clip } = top);
         break;
+      }
       case OPS.constructPath: {
         if (!args) break;
+        if (pendingClip) {
+          pendingClip = false;
+          const mm = args[2] as ArrayLike<number> | null | undefined;
+          if (mm && mm.length >= 4 && Number.isFinite(mm[0])) clip = intersectClip(clip, transformRect([mm[0], mm[1], mm[2], mm[3]], ctm));
+        }
         const paint = args[0] as number;
         const stroked = STROKE_OPS.has(paint);
         const filled = FILL_OPS.has(paint);
@@ -154,6 +175,34 @@ export function collectGraphics(fnArray: ArrayLike<number>, argsArray: ArrayLike
   // Fill edges are not rules: shaded rows and cells abut and are inset from borders, so their
   // edges invent columns. Tables drawn only with fills are found from whitespace instead.
   return { rules, fills, frames, images, marks, truncated: fnArray.length > n };
+}
+
+/** A clipping region's bounding box in page space. */
+type Clip = [number, number, number, number];
+
+function intersectClip(clip: Clip | null, b: Box): Clip {
+  const next: Clip = [b.x, b.y, b.x + b.width, b.y + b.height];
+  if (!clip) return next;
+  return [Math.max(clip[0], next[0]), Math.max(clip[1], next[1]), Math.min(clip[2], next[2]), Math.min(clip[3], next[3])];
+}
+
+/** An axis-parallel line cut to the clip; null when nothing of it shows. Slanted lines pass as drawn. */
+function clipLine(x0: number, y0: number, x1: number, y1: number, clip: Clip | null): [number, number, number, number] | null {
+  if (!clip) return [x0, y0, x1, y1];
+  const tol = 0.5;
+  if (Math.abs(y0 - y1) < tol) {
+    if (y0 < clip[1] - tol || y0 > clip[3] + tol) return null;
+    const a = Math.max(Math.min(x0, x1), clip[0]);
+    const b = Math.min(Math.max(x0, x1), clip[2]);
+    return b > a ? [a, y0, b, y1] : null;
+  }
+  if (Math.abs(x0 - x1) < tol) {
+    if (x0 < clip[0] - tol || x0 > clip[2] + tol) return null;
+    const a = Math.max(Math.min(y0, y1), clip[1]);
+    const b = Math.min(Math.max(y0, y1), clip[3]);
+    return b > a ? [x0, a, x1, b] : null;
+  }
+  return [x0, y0, x1, y1];
 }
 
 function walkPath(

@@ -1,0 +1,198 @@
+// Display equations on a page: the pieces of one equation (its main row, numerators and
+// denominators, limits, scripts, stacked aligned rows) are cut into several segments by the
+// line builder, since they sit on different baselines. Here they are gathered again and read as
+// one formula by geometry (math-layout.ts), with the page's horizontal rules as fraction bars and
+// radical overbars. A display equation is a cluster of segments that touch vertically, hold no
+// word of prose, are set at least partly in math faces, and hold a relation or a big operator;
+// a piece beside a prose line (inline math) is never taken. An equation number at the right of
+// the cluster ("(3)", centred on an aligned block) is put on the equation's baseline so it stays
+// beside it.
+import type { RuleLine, TextRun } from './types.js';
+import { baselineOf, type Segment } from './lines.js';
+import { EQUATION_NUMBER, isMathFont, isMathFontLine } from '../markdown/math.js';
+import { displayFormulas, type DisplayFormula, type MathBar } from './math-layout.js';
+
+/** A word of prose: four or more letters in a text face (function names aside). */
+const PROSE_WORD = /\p{L}{4,}/u;
+const FUNCTION_NAMES = /^(?:sin|cos|tan|log|exp|lim|max|min|det|sup|inf|arg|sinh|cosh|tanh)$/i;
+const ANCHOR = /[=<>≤≥≈≡∑∏∫∮]/u;
+/**
+ * How far apart (in the equation's size) two pieces of one display may lie vertically: pieces in
+ * math faces up to an em (aligned rows under a tall fraction), others (digits, signs) closer.
+ */
+const VERTICAL_REACH_EM = 0.6;
+const MATH_FACE_REACH_EM = 1.0;
+/** A piece with no math face joins only when it is this short and lies within the display's width. */
+const PLAIN_PIECE_MAX_CHARS = 12;
+/** How far left or right of the cluster a piece may start. */
+const HORIZONTAL_REACH_EM = 2;
+
+/** A piece opens a display when this share of its characters is in math faces. */
+const MIN_SEED_MATH_SHARE = 0.35;
+
+function mathFaceShare(s: Segment): number {
+  let math = 0;
+  let all = 0;
+  for (const r of s.runs) {
+    const n = r.text.replace(/\s/g, '').length;
+    all += n;
+    if (isMathFont(r.fontName)) math += n;
+  }
+  return all === 0 ? 0 : math / all;
+}
+
+function proseWords(s: Segment): number {
+  let n = 0;
+  for (const r of s.runs) {
+    if (isMathFont(r.fontName)) continue;
+    for (const w of r.text.match(/\p{L}{2,}/gu) ?? []) if (PROSE_WORD.test(w) && !FUNCTION_NAMES.test(w)) n++;
+  }
+  return n;
+}
+
+/** A piece that may belong to a display: no prose word, not code, not right-to-left. */
+function isPiece(s: Segment): boolean {
+  if (s.monospace || s.rtl || s.latex !== undefined || EQUATION_NUMBER.test(s.text.trim())) return false;
+  if (proseWords(s) > 0) return false;
+  // Letters in a text face come one or two at a time in a formula ("dx", "k"), not as words.
+  return !s.runs.some((r) => !isMathFont(r.fontName) && /\p{L}{3,}/u.test(r.text) && !FUNCTION_NAMES.test(r.text.trim()));
+}
+
+interface Cluster {
+  segs: Segment[];
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  size: number;
+}
+
+function grow(seed: Segment, pieces: Segment[], taken: Set<Segment>): Cluster {
+  const c: Cluster = { segs: [seed], x0: seed.x0, x1: seed.x1, top: seed.top, bottom: seed.bottom, size: seed.size };
+  taken.add(seed);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const p of pieces) {
+      if (taken.has(p)) continue;
+      const mathFace = p.runs.some((r) => isMathFont(r.fontName));
+      const reachY = (mathFace ? MATH_FACE_REACH_EM : VERTICAL_REACH_EM) * c.size;
+      const reachX = HORIZONTAL_REACH_EM * c.size;
+      if (p.top > c.bottom + reachY || p.bottom < c.top - reachY) continue;
+      if (p.x0 > c.x1 + reachX || p.x1 < c.x0 - reachX) continue;
+      // Upright pieces alone (digits, signs, upright Greek) join beside the display (their
+      // baseline within its height: "Σ₁ =" left of a fraction), or short and within its width,
+      // an em more for a script after its last glyph (a numeric row of a table below is neither).
+      const mid = (p.x0 + p.x1) / 2;
+      const beside = p.baseline > c.top && p.baseline < c.bottom;
+      if (!mathFace && !beside && (p.text.length > PLAIN_PIECE_MAX_CHARS || mid < c.x0 - c.size || mid > c.x1 + c.size)) continue;
+      taken.add(p);
+      c.segs.push(p);
+      c.x0 = Math.min(c.x0, p.x0);
+      c.x1 = Math.max(c.x1, p.x1);
+      c.top = Math.min(c.top, p.top);
+      c.bottom = Math.max(c.bottom, p.bottom);
+      changed = true;
+    }
+  }
+  return c;
+}
+
+/** Horizontal rules inside the cluster's box, cut to it (fraction bars, radical overbars). */
+function barsIn(c: Cluster, rules: RuleLine[]): MathBar[] {
+  const bars: MathBar[] = [];
+  for (const r of rules) {
+    if (Math.abs(r.y1 - r.y0) > 0.5) continue;
+    const y = (r.y0 + r.y1) / 2;
+    // A radical's overbar may stand above the glyph boxes of its row.
+    if (y < c.top - 0.5 * c.size || y > c.bottom + 0.5 * c.size) continue;
+    // A rule starting well left of the display is no part of it (a table's, an underline).
+    if (r.x0 < c.x0 - 0.5 * c.size || r.x0 > c.x1) continue;
+    const x1 = Math.min(r.x1, c.x1 + 0.2 * c.size);
+    if (x1 - r.x0 >= 0.3 * c.size) bars.push({ x0: r.x0, x1, y });
+  }
+  return bars;
+}
+
+/** Is some prose segment set beside the cluster, on a baseline inside it (inline math)? */
+function besideProse(c: Cluster, segs: Segment[]): boolean {
+  return segs.some((s) => !c.segs.includes(s) && proseWords(s) > 0 && s.baseline > c.top && s.baseline < c.bottom && s.x0 < c.x1 + HORIZONTAL_REACH_EM * c.size && s.x1 > c.x0 - HORIZONTAL_REACH_EM * c.size);
+}
+
+/**
+ * An equation number set in the same segment as the display's last piece (a narrow column): the
+ * rightmost run, "(3)" in a text face, an em or more clear of the glyphs before it.
+ */
+function trailingNumber(runs: TextRun[], size: number): TextRun | null {
+  const last = runs.reduce<TextRun | null>((a, r) => (!a || r.x > a.x ? r : a), null);
+  if (!last || isMathFont(last.fontName) || !EQUATION_NUMBER.test(last.text.trim())) return null;
+  const before = Math.max(...runs.filter((r) => r !== last).map((r) => r.x + r.width));
+  return last.x - before >= size ? last : null;
+}
+
+/** The equation number as a segment of its own on the display's line. */
+function numberSegment(m: Segment, run: TextRun): Segment {
+  const text = run.text.trim();
+  return { ...m, runs: [run], text, x0: run.x, x1: run.x + run.width, top: run.y, bottom: run.y + run.height, baseline: baselineOf(run), size: run.fontSize, latex: undefined };
+}
+
+/**
+ * One formula of the cluster as a segment carrying its LaTeX: all the cluster's pieces, or for a
+ * row of its own the runs read into it, on that row's baseline and line.
+ */
+function formulaSegment(c: Cluster, f: DisplayFormula): Segment {
+  const own = new Set(f.runs);
+  const pieces = c.segs.filter((s) => s.runs.some((r) => own.has(r)));
+  const baseline = f.baseline ?? pieces.reduce((a, s) => (s.text.length > a.text.length ? s : a), pieces[0]).baseline;
+  const anchor = pieces.reduce((a, s) => (Math.abs(s.baseline - baseline) < Math.abs(a.baseline - baseline) || (s.baseline === a.baseline && s.text.length > a.text.length) ? s : a), pieces[0]);
+  const runs = f.runs.slice().sort((a, b) => a.y - b.y || a.x - b.x);
+  return {
+    ...anchor,
+    runs,
+    text: runs.map((r) => r.text).join(' '),
+    x0: Math.min(...runs.map((r) => r.x)),
+    x1: Math.max(...runs.map((r) => r.x + r.width)),
+    top: Math.min(...runs.map((r) => r.y)),
+    bottom: Math.max(...runs.map((r) => r.y + r.height)),
+    baseline: f.baseline ?? anchor.baseline,
+    latex: f.latex,
+  };
+}
+
+/** Segments with each display equation's pieces merged into one segment carrying its LaTeX. */
+export function assembleDisplayMath(segs: Segment[], rules: RuleLine[]): Segment[] {
+  const seeds = segs.filter((s) => isPiece(s) && mathFaceShare(s) >= MIN_SEED_MATH_SHARE).sort((a, b) => b.size - a.size || b.text.length - a.text.length);
+  if (seeds.length === 0) return segs;
+  const pieces = segs.filter(isPiece);
+  const taken = new Set<Segment>();
+  const replaced = new Map<Segment, Segment[]>();
+  for (const seed of seeds) {
+    if (taken.has(seed)) continue;
+    const c = grow(seed, pieces, taken);
+    if (!c.segs.some((s) => ANCHOR.test(s.text)) || !isMathFontLine(c.segs.flatMap((s) => s.runs)) || besideProse(c, segs)) continue;
+    const runs = c.segs.flatMap((s) => s.runs);
+    const number = trailingNumber(runs, c.size);
+    const formulas = displayFormulas(number ? runs.filter((r) => r !== number) : runs, barsIn(c, rules));
+    if (formulas.length === 0) continue;
+    const made = formulas.map((f) => formulaSegment(c, f));
+    c.segs.forEach((s) => replaced.set(s, []));
+    // An equation number, in the cluster's last segment or beside it at the right (its middle
+    // within the display's height), goes on the line of the formula nearest to it.
+    const numbers = number ? [numberSegment(made[0], number)] : [];
+    for (const s of segs) {
+      const mid = (s.top + s.bottom) / 2;
+      if (EQUATION_NUMBER.test(s.text.trim()) && s.x0 > c.x1 && mid > c.top && mid < c.bottom) {
+        numbers.push(s);
+        replaced.set(s, []);
+      }
+    }
+    const placed = numbers.map((n) => {
+      const line = made.reduce((a, m) => (Math.abs(m.baseline - n.baseline) < Math.abs(a.baseline - n.baseline) ? m : a), made[0]);
+      return { ...n, baseline: line.baseline, lineId: line.lineId };
+    });
+    replaced.set(c.segs[0], [...made, ...placed]);
+  }
+  if (replaced.size === 0) return segs;
+  const out: Segment[] = [];
+  for (const s of segs) out.push(...(replaced.get(s) ?? [s]));
+  return out;
+}
