@@ -105,8 +105,9 @@ function barsIn(c: Cluster, rules: RuleLine[]): MathBar[] {
     const y = (r.y0 + r.y1) / 2;
     // A radical's overbar may stand above the glyph boxes of its row.
     if (y < c.top - 0.5 * c.size || y > c.bottom + 0.5 * c.size) continue;
-    // A rule starting well left of the display is no part of it (a table's, an underline).
-    if (r.x0 < c.x0 - 0.5 * c.size || r.x0 > c.x1) continue;
+    // A rule starting well left of the display is no part of it (a table's, an underline);
+    // a fraction bar may start an em or so left of its glyphs, over a radical drawn as a path.
+    if (r.x0 < c.x0 - 1.5 * c.size || r.x0 > c.x1) continue;
     const x1 = Math.min(r.x1, c.x1 + 0.2 * c.size);
     if (x1 - r.x0 >= 0.3 * c.size) bars.push({ x0: r.x0, x1, y });
   }

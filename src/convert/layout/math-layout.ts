@@ -210,9 +210,18 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
   // Stretched delimiters: taller than the row's glyphs, or in a delimiter face.
   const rowHeight = median(rest.filter((g) => g.size >= 0.9 * size && !isBigOp(g) && !DELIMITER_FACE.test(g.font)).map((g) => g.height)) ?? size;
   const stretched = (g: MathGlyph) => DELIMITER_FACE.test(g.font) || g.height > 1.5 * rowHeight;
-  const opens = items.filter((it) => it.glyph && OPEN.includes(it.glyph.ch) && stretched(it.glyph)).length;
-  const closes = items.filter((it) => it.glyph && CLOSE.includes(it.glyph.ch) && stretched(it.glyph)).length;
-  const pairStretched = opens > 0 && opens === closes;
+  // Stretched delimiters paired like brackets; one left without its partner stays plain.
+  const paired = new Set<MathGlyph>();
+  const stack: MathGlyph[] = [];
+  for (const it of items) {
+    const g = it.glyph;
+    if (!g || !stretched(g)) continue;
+    if (OPEN.includes(g.ch)) stack.push(g);
+    else if (CLOSE.includes(g.ch) && stack.length > 0) {
+      paired.add(stack.pop()!);
+      paired.add(g);
+    }
+  }
 
   const tokens: Token[] = [];
   // The last base's scripts, open for more glyphs of the same kind.
@@ -253,8 +262,8 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
     }
     flushScripts();
     let tex = glyphTex(g.ch);
-    if (pairStretched && stretched(g) && OPEN.includes(g.ch)) tex = `\\left${g.ch === '{' ? '\\{' : g.ch}`;
-    else if (pairStretched && stretched(g) && CLOSE.includes(g.ch)) tex = `\\right${g.ch === '}' ? '\\}' : g.ch}`;
+    if (paired.has(g) && OPEN.includes(g.ch)) tex = `\\left${g.ch === '{' ? '\\{' : g.ch}`;
+    else if (paired.has(g) && CLOSE.includes(g.ch)) tex = `\\right${g.ch === '}' ? '\\}' : g.ch}`;
     else if (INTEGRALS[g.ch]) tex = INTEGRALS[g.ch];
     const prev = tokens[tokens.length - 1];
     // Glyphs of one number or one name set close together stay one token ("98", "sin").

@@ -10,12 +10,20 @@ import { OCR_SEGMENT_GAP_EM, SEGMENT_GAP_EM } from './limits.js';
 import { spanBBox } from './text-blocks.js';
 import type { PageState } from './page-state.js';
 
+/**
+ * A piece of a formula with no letter or digit: a big operator, root or relation sign, or a
+ * bracket beside an operator. Dot leaders, rules drawn with characters and symbol-font
+ * decorations have none of these.
+ */
+const MATH_PIECE = /[∑∏∫∮√∂∇±∓×≤≥≈≡≠∞∈∝]|[()[\]{}].*[=+−<>]|[=+−<>].*[()[\]{}]/u;
+
 export function linesStage(s: PageState): PageState {
   let segs = buildSegments(s.runs, s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM);
   const margins = splitMarginLines(segs, s.input.height, s.body, s.ocr);
   segs = margins.body;
-  // Dot leaders and drawn-with-characters rules carry no text.
-  segs = segs.filter((g) => g.text.length < 4 || /[\p{L}\p{N}]/u.test(g.text));
+  // Dot leaders and drawn-with-characters rules carry no text; a piece of a formula without
+  // letters or digits (") − ∫", issue 9) is no leader.
+  segs = segs.filter((g) => g.text.length < 4 || /[\p{L}\p{N}]/u.test(g.text) || MATH_PIECE.test(g.text));
   if (!s.ocr) {
     // Whole display equations first (display-math.ts); math2d's pairings on what is left.
     const withDisplays = assembleDisplayMath(segs, s.input.rules);
