@@ -3,6 +3,7 @@ import type { TextRun } from '../layout/types.js';
 import type { GrayImage } from '../pdf/render.js';
 import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limits.js';
 import { cliHasOrientationData, cliReadsTiff, cliSupports, detectOrientationWithCli, recognizeWithCli } from './cli-engine.js';
+import { gaussianBlur, NOISY_PAGE_MIN_LEVEL, noiseLevel } from './denoise.js';
 import { deskew } from './deskew.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
 import { toMultipageTiff } from './tiff.js';
@@ -151,6 +152,27 @@ async function turnQuarterBack(img: GrayImage, upright: Upright, opts: OcrOption
   return turnReadsBetter(turned, upright) ? { rotation: 270, words: turned } : null;
 }
 
+/** A page that reads fewer language-like words than this reads almost nothing. */
+const ALMOST_NOTHING_WORDS = 10;
+
+/**
+ * The page's first reading (straightened when asked), and the image it was read from. A page that
+ * reads almost nothing while it carries sensor noise is read once more smoothed (denoise.ts) and
+ * the better reading is kept: grain had made Tesseract take the whole page for a picture. Pages
+ * that read, and clean ones, pay nothing.
+ */
+async function readThroughGrain(scan: GrayImage, opts: OcrPageOptions, useCli: boolean): Promise<{ img: GrayImage; words: OcrWords }> {
+  const img = opts.straighten ? deskew(scan).image : scan;
+  const words = await recognize(img, opts, useCli);
+  if (words.wordlike >= ALMOST_NOTHING_WORDS || noiseLevel(scan) < NOISY_PAGE_MIN_LEVEL) return { img, words };
+  opts.signal?.throwIfAborted();
+  const smooth = gaussianBlur(scan);
+  // Skew is measured again on the smoothed ink, which grain no longer scatters.
+  const smoothImg = opts.straighten ? deskew(smooth).image : smooth;
+  const smoothWords = await recognize(smoothImg, opts, useCli);
+  return score(smoothWords) > score(words) ? { img: smoothImg, words: smoothWords } : { img, words };
+}
+
 /**
  * OCR with automatic orientation, of the page straightened when asked: a page read sideways is first turned a quarter back; one that
  * reads poorly upright (low mean confidence), or still sideways, is turned by Tesseract's
@@ -161,9 +183,8 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
   // A perfectly uniform image (a blank page, a page whose only content is invisible) has no words:
   // Tesseract would spend seconds finding that out.
   if (isUniform(scan)) return { runs: [], width: scan.width * scan.pointsPerPixel, height: scan.height * scan.pointsPerPixel, rotation: 0, meanConfidence: 0 };
-  const img = opts.straighten ? deskew(scan).image : scan;
   const useCli = await useCliFor(opts);
-  const words0 = await recognize(img, opts, useCli);
+  const { img, words: words0 } = await readThroughGrain(scan, opts, useCli);
   const upright: Upright = { words: words0, sideways: readsSideways(words0) };
   const quarterBack = upright.sideways ? await turnQuarterBack(img, upright, opts, useCli) : null;
   const { rotation, words } = quarterBack ?? (!needsRetry(words0) && !upright.sideways
