@@ -44,12 +44,13 @@ test('TSV rows become word runs in points with confidences', () => {
   const tsv = [
     'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
     '4\t1\t1\t1\t1\t0\t100\t200\t400\t48\t-1\t',
-    '5\t1\t1\t1\t1\t1\t100\t200\t150\t40\t96.5\tHello',
+    '5\t1\t1\t1\t1\t1\t100\t200\t150\t48\t96.5\tHappy',
     '5\t1\t1\t1\t1\t2\t270\t204\t130\t36\t10\t~~',
   ].join('\n');
   const { runs, meanConfidence } = parseTesseractTsv(tsv, 0.5, 20);
   assert.equal(runs.length, 1);
-  assert.deepEqual({ ...runs[0] }, { text: 'Hello', x: 50, y: 100, width: 75, height: 20, fontSize: 20, bold: false, italic: false, monospace: false, confidence: 96.5 });
+  // A word reaching ascender and descender: its line's box over 1.2 (line-size.ts).
+  assert.deepEqual({ ...runs[0] }, { text: 'Happy', x: 50, y: 100, width: 75, height: 24, fontSize: 20, bold: false, italic: false, monospace: false, confidence: 96.5 });
   assert.ok(meanConfidence > 50 && meanConfidence < 96.5);
 });
 

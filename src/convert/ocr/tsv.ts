@@ -1,5 +1,6 @@
 // Tesseract's TSV output (the same from the CLI and from tesseract.js) → word boxes in points.
 import type { TextRun } from '../layout/types.js';
+import { lineFontSize, type LineWord } from './line-size.js';
 
 export interface OcrWords {
   runs: TextRun[];
@@ -9,8 +10,6 @@ export interface OcrWords {
   wordlike: number;
 }
 
-/** A line's box height is about ascender + descender: ~1.2 × the font size. */
-const LINE_HEIGHT_PER_FONT_SIZE = 1.2;
 
 /**
  * The TSV of a multi-page reading (one Tesseract process over several images, tiff.ts) cut into one
@@ -28,6 +27,9 @@ export function splitTsvByPage(tsv: string, pages: number): string[] {
 export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfidence: number): OcrWords {
   const runs: TextRun[] = [];
   const lineHeight = new Map<string, number>();
+  /** Each line's words (kept or not: all of its letters are in its box). */
+  const lineWords = new Map<string, LineWord[]>();
+  const runLine: string[] = [];
   let confSum = 0;
   let confWeight = 0;
   let wordlike = 0;
@@ -49,20 +51,34 @@ export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfid
     confSum += conf * text.length;
     confWeight += text.length;
     if (letters >= 2 && conf >= 70) wordlike++;
+    const words = lineWords.get(lineKey);
+    const word = { text, height: height * pointsPerPixel };
+    if (words) words.push(word);
+    else lineWords.set(lineKey, [word]);
     if (conf < minConfidence) continue;
-    const lh = lineHeight.get(lineKey) ?? height;
+    runLine.push(lineKey);
     runs.push({
       text,
       x: left * pointsPerPixel,
       y: top * pointsPerPixel,
       width: width * pointsPerPixel,
       height: height * pointsPerPixel,
-      fontSize: Math.max(1, Math.round((lh * pointsPerPixel / LINE_HEIGHT_PER_FONT_SIZE) * 10) / 10),
+      fontSize: 0,
       bold: false,
       italic: false,
       monospace: false,
       confidence: Math.round(conf * 10) / 10,
     });
   }
+  // A line's size from its box and the ink its letters span (line-size.ts), once its words are known.
+  const lineSize = new Map<string, number>();
+  for (const [key, words] of lineWords) {
+    const box = lineHeight.get(key);
+    if (box !== undefined) lineSize.set(key, lineFontSize(box * pointsPerPixel, words));
+  }
+  runs.forEach((r, i) => {
+    const size = lineSize.get(runLine[i]) ?? lineFontSize(r.height, [r]);
+    r.fontSize = Math.max(1, Math.round(size * 10) / 10);
+  });
   return { runs, meanConfidence: confWeight > 0 ? confSum / confWeight : 0, wordlike };
 }
