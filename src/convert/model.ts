@@ -107,6 +107,8 @@ export interface Block {
   note?: boolean;
   /** Words read by OCR from a picture on a text-layer page (layout/figures.ts): plain text, never a heading. */
   picture?: boolean;
+  /** A list item whose mark OCR did not read (layout/lists.ts): its marker is not in its text. */
+  markerUnread?: boolean;
 
   /**
    * Tables: this table goes on from the last table block of the previous page (a table continued

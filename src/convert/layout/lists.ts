@@ -46,14 +46,41 @@ export function listMarker(text: string): ListMarker | null {
 const MAX_DEPTH = 3;
 const DEPTH_STEP_EM = 1.5;
 
-export const listsStage: BlockStage = (blocks: Block[], page: PageFacts) =>
-  blocks.map((b): Block => {
-    if (!undecided(b)) return b;
-    const marker = listMarker(sourceText(b));
-    if (!marker) return b;
-    const indent = b.source![0].x0 - (b.columnLeft ?? b.source![0].x0);
-    const depth = Math.min(MAX_DEPTH, Math.max(0, Math.floor(indent / Math.max(1, page.body * DEPTH_STEP_EM))));
-    const item: Block = { ...b, type: 'list_item', depth, marker: marker.label.trim() };
-    if (marker.ordered && marker.number !== undefined) item.number = marker.number;
-    return item;
-  });
+/** The label after `label` in its list: 3. after 2., c) after b), a bullet after a bullet. */
+export function nextLabel(label: string): string {
+  const n = /^(\d{1,3})([.)])$/.exec(label);
+  if (n) return `${Number(n[1]) + 1}${n[2]}`;
+  const l = /^(\(?)([a-y])([.)])$/.exec(label);
+  if (l) return `${l[1]}${String.fromCharCode(l[2].charCodeAt(0) + 1)}${l[3]}`;
+  return label;
+}
+
+/**
+ * A text block opened by a line whose list mark OCR lost (paragraphs.ts `markLost`) is the next
+ * item of the list before it: its label follows that item's, at its depth.
+ */
+function unreadItem(b: Block, before: Block | undefined): Block | null {
+  if (!b.source![0].markLost || before?.type !== 'list_item' || before.marker === undefined) return null;
+  const marker = nextLabel(before.marker);
+  const item: Block = { ...b, type: 'list_item', depth: before.depth, marker, markerUnread: true };
+  const n = /^\d+/.exec(marker);
+  if (n && before.number !== undefined) item.number = Number(n[0]);
+  return item;
+}
+
+export const listsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
+  const out: Block[] = [];
+  for (const b of blocks) out.push(listItem(b, page, out[out.length - 1]));
+  return out;
+};
+
+function listItem(b: Block, page: PageFacts, before: Block | undefined): Block {
+  if (!undecided(b)) return b;
+  const marker = listMarker(sourceText(b));
+  if (!marker) return unreadItem(b, before) ?? b;
+  const indent = b.source![0].x0 - (b.columnLeft ?? b.source![0].x0);
+  const depth = Math.min(MAX_DEPTH, Math.max(0, Math.floor(indent / Math.max(1, page.body * DEPTH_STEP_EM))));
+  const item: Block = { ...b, type: 'list_item', depth, marker: marker.label.trim() };
+  if (marker.ordered && marker.number !== undefined) item.number = marker.number;
+  return item;
+}

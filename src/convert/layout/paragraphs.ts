@@ -8,7 +8,15 @@ import { quantile } from './order-stats.js';
 
 export interface Line extends TextSpan {
   segs: Segment[];
+  /**
+   * OCR: the line opens a list item whose mark OCR did not read (lostMark below); its text starts
+   * where the items' text hangs.
+   */
+  markLost?: boolean;
 }
+
+/** A line read by OCR: its words carry confidences. */
+const readByOcr = (l: Line) => l.segs.some((s) => s.runs.some((r) => r.confidence !== undefined));
 
 export function makeLine(segs: Segment[]): Line {
   const rtl = segs.filter((s) => s.rtl).length * 2 > segs.length;
@@ -95,8 +103,12 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const l = lines[i];
     // A wrapped line of a list item hangs under the item's text, not under its marker: it goes on
     // with the item, whatever an indent would otherwise say.
-    const hang = itemTextStart(cur[0]);
+    const hang = itemTextStart(cur[0]) ?? (cur[0].markLost ? cur[0].x0 : null);
     const hanging = hang !== null && Math.abs(l.x0 - hang) < 0.5 * l.size;
+    // OCR drops marks (a bullet taken for a speck, a column of numbers for one garbled word): a
+    // line hanging under the item's text after a line that stopped well short of the measure is
+    // the next item, its mark lost. A wrapped line follows a full one.
+    const lostMark = hanging && readByOcr(l) && listMarker(l.text) === null && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size);
     // A list item's last line stops short and the next line starts back out at the marker's
     // column: the item has ended (a paragraph after the list, set with no extra space). A wrapped
     // line of an item that does not hang follows a full line, so it stays with its item.
@@ -125,7 +137,10 @@ export function groupParagraphs(lines: Line[]): Line[][] {
     const formula = l.segs.some((s) => s.latex !== undefined) || prev.segs.some((s) => s.latex !== undefined);
     // A display equation set between lines of prose starts and ends a block (display-lines.ts).
     const displayEdge = display[i] !== display[i - 1];
-    if (gap || monoChange || tocPrev || formula || displayEdge || itemEnded || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev))) {
+    if (lostMark) {
+      paras.push(cur);
+      cur = [{ ...l, markLost: true }];
+    } else if (gap || monoChange || tocPrev || formula || displayEdge || itemEnded || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);

@@ -76,10 +76,10 @@ export const inlineTextStage: BlockStage = (blocks: Block[], page: PageFacts) =>
   const words = pageWords(blocks.flatMap((b) => (b.source ?? []).map((l) => l.text)));
   return blocks.map((b): Block => {
     if (!b.source) return b;
-    const { source, columnLeft: _left, picture, ...rest } = b;
+    const { source, columnLeft: _left, picture, markerUnread, ...rest } = b;
     if (b.type === 'code' || b.type === 'formula') return rest;
     let pieces = linePieces(source, words);
-    if (b.marker !== undefined) pieces = stripMarker(pieces, b.marker.replace(/\s/g, '').length);
+    if (b.marker !== undefined && !markerUnread) pieces = stripMarker(pieces, b.marker.replace(/\s/g, '').length);
     pieces = mergeStyles(pieces);
     return page.ocr || picture ? { ...rest, inline: [pieces], ocr: true } : { ...rest, inline: [pieces] };
   });

@@ -1,0 +1,26 @@
+// Generated scans (the opt-in `scans` family) through the built-in parser: structure OCR loses and
+// the layout must recover (issue 9). Each case is one the parser once failed; OCR makes them seconds
+// each, so the sample is small.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { shutdownConvertPool } from '../../src/convert/index.js';
+import { cliLanguages } from '../../src/convert/ocr/cli-engine.js';
+import { runCase } from '../../eval/synthetic/convert.js';
+
+after(() => shutdownConvertPool());
+
+async function verdict(id: string, property: string) {
+  const c = await runCase(id);
+  const r = c.results.find((x) => x.property === property);
+  assert.ok(r && r.checked > 0, `${property} applies to ${id}`);
+  return r;
+}
+
+test('scanned lists: bullets read as "*", "+", "~" and dropped numbers still make items (scans-22, scans-24)', async (t) => {
+  if (!(await cliLanguages()).includes('eng')) return t.diagnostic('no tesseract binary with eng on PATH');
+  // scans-22: bullets read "*"/"+", dashes "~" (120 dpi, noise, skew 2.9°); scans-24: the numbers
+  // 2.-5. read as one garbled word and dropped.
+  const [misread, dropped] = await Promise.all([verdict('scans-22', 'lists'), verdict('scans-24', 'lists')]);
+  assert.ok(misread.pass, misread.diff);
+  assert.ok(dropped.pass, dropped.diff);
+});
