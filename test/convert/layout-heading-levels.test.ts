@@ -52,7 +52,7 @@ test('heading levels: OCR headings keep their page level, and a one-page documen
   assert.equal(unifyHeadingLevels(one)[0], one[0]);
 });
 
-test('heading levels: a face clearly larger than another ranks above it (a title over its sections)', () => {
+test('heading levels: the title ranks above the sections that share its level (a title over its sections)', () => {
   // 17 pt over 11 pt prose and 14.5 pt sections: both within the ratio law's level 2.
   const pages = [
     pageOf(heading('Reading Data in Tables', 17, 2), prose(11), heading('Example 1', 14.5, 2), prose(11)),
@@ -64,4 +64,10 @@ test('heading levels: a face clearly larger than another ranks above it (a title
   // Sizes within rounding of each other keep their own levels.
   const close = [pageOf(heading('Alpha', 14.5, 2), prose(11), heading('2.1 Beta', 14, 3), prose(11))];
   assert.deepEqual(levels(unifyHeadingLevels(close)), [[2, 3]]);
+  // A false heading face at the foot of the ranks lifts nothing: levels stay as the ratio law gave them.
+  const ranked = [pageOf(heading('Title', 24, 1), prose(12), heading('Section', 18, 2), prose(12), heading('Sub', 14, 3), prose(12), heading('Stray line', 12.9, 3, false), prose(12))];
+  assert.deepEqual(levels(unifyHeadingLevels(ranked)), [[1, 2, 3, 3]]);
+  // A larger face printed on every page is no title: it keeps the level it shares.
+  const chapters = [1, 2, 3].map((i) => pageOf(heading(`Chapter ${i}`, 17, 2), prose(11), heading(`Part ${i}.1`, 14.5, 2), prose(11)));
+  assert.deepEqual(levels(unifyHeadingLevels(chapters)), [[2, 2], [2, 2], [2, 2]]);
 });

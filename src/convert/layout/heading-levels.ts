@@ -55,26 +55,32 @@ function levelAgainst(b: Block, body: number): number {
 
 /** A face this much larger than another is set apart from it (rounding and scaling aside). */
 const CLEARLY_LARGER = 1.08;
+/** A document's title is printed once, or twice (a cover and a title page). */
+const TITLE_MAX_OCCURRENCES = 2;
 
-/**
- * Levels follow size across the document: a face clearly larger than another ranks above it. The
- * ratio law alone gives a paper's title (1.55× the text) and its sections (1.3×) one level; here
- * each face is raised, smallest first, to one level above every clearly smaller face, never above
- * level 1 (then they tie). Faces of one size keep the levels their numbering or weight gave them.
- */
-function rankBySize(levels: Map<string, { size: number; level: number }>): void {
-  const faces = [...levels.values()].sort((a, b) => a.size - b.size);
-  faces.forEach((f, i) => {
-    for (let j = 0; j < i; j++) {
-      const g = faces[j];
-      if (g.size * CLEARLY_LARGER <= f.size && f.level >= g.level) f.level = Math.max(1, Math.min(f.level, g.level - 1));
-    }
-  });
+interface FaceLevel {
+  size: number;
+  level: number;
+  count: number;
 }
 
 /**
- * Gives every heading of one face the same level on every page, ranked by size over the
- * document (rankBySize). Pages are returned as new objects only where a level changes.
+ * The document's title over its sections: the ratio law alone gives a paper's title (1.55× the
+ * text) and its sections (1.3×) one level. The largest face, printed at most twice, clearly larger
+ * than a face that shares its level, ranks one level above it. One step and only the title: a
+ * cascade from the smallest faces up would let one false heading face lift every level.
+ */
+function rankTitle(levels: Map<string, FaceLevel>): void {
+  const faces = [...levels.values()];
+  if (faces.length < 2) return;
+  const top = faces.reduce((a, b) => (b.size > a.size ? b : a));
+  if (top.level <= 1 || top.count > TITLE_MAX_OCCURRENCES) return;
+  if (faces.some((g) => g !== top && g.level === top.level && g.size * CLEARLY_LARGER <= top.size)) top.level--;
+}
+
+/**
+ * Gives every heading of one face the same level on every page, the title ranked over the
+ * sections (rankTitle). Pages are returned as new objects only where a level changes.
  */
 export function unifyHeadingLevels(pages: PageModel[]): PageModel[] {
   if (pages.length === 0) return pages;
@@ -92,16 +98,21 @@ export function unifyHeadingLevels(pages: PageModel[]): PageModel[] {
       votes.set(key, v);
     }
   });
-  const levels = new Map<string, { size: number; level: number }>();
+  const levels = new Map<string, FaceLevel>();
   for (const page of pages) {
     for (const b of page.blocks) {
       const key = face(b);
-      if (key === undefined || levels.has(key)) continue;
+      if (key === undefined) continue;
+      const known = levels.get(key);
+      if (known) {
+        known.count++;
+        continue;
+      }
       const v = votes.get(key);
-      levels.set(key, { size: b.size!, level: v ? mostVoted(v) : levelAgainst(b, body) });
+      levels.set(key, { size: b.size!, level: v ? mostVoted(v) : levelAgainst(b, body), count: 1 });
     }
   }
-  rankBySize(levels);
+  rankTitle(levels);
   let any = false;
   const out = pages.map((page) => {
     let changed = false;
