@@ -690,13 +690,13 @@ function filledProse(col: Item[]): boolean {
   return fill >= FILLED_PROSE_FILL && median(all.map((l) => l.words)) >= FILLED_PROSE_WORDS;
 }
 
+/** A field's label: a few words closed by a colon. */
+const LABEL_END = /^\p{L}[^:]{0,40}:\s*$/u;
+
 /**
  * Text columns: few columns, lines long and filling their column. Table cells: short, ragged,
  * many columns.
  */
-/** A field's label: a few words closed by a colon. */
-const LABEL_END = /^\p{L}[^:]{0,40}:\s*$/u;
-
 export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: number): boolean {
   const cols = splitColumns(items, gutters);
   if (cols.length < 2) return true;
