@@ -8,6 +8,7 @@ import { isFurniture, type Block, type BlockType, type PageModel } from '../mode
 import { RUNNING_LINE_MIN_PAGES, RUNNING_LINE_MIN_SHARE } from './limits.js';
 import { hasFurnitureShape } from './furniture-shape.js';
 import { isPageNumber } from './margins.js';
+import { quantile } from './order-stats.js';
 
 /** Share of the page height at the top and at the bottom where running lines live. */
 const RUNNING_BAND = 0.15;
@@ -89,8 +90,7 @@ const RUNNING_SIZE_TOLERANCE = 1.2;
 
 /** The usual type size of a running line's occurrences (their median; 0 when none is sized). */
 function usualSize(cands: Candidate[]): number {
-  const sizes = cands.map((c) => c.block.size ?? 0).filter((s) => s > 0).sort((a, b) => a - b);
-  return sizes.length === 0 ? 0 : sizes[Math.floor((sizes.length - 1) / 2)];
+  return quantile(cands.map((c) => c.block.size ?? 0).filter((s) => s > 0), 0.5);
 }
 
 function keepsRunningSize(c: Candidate, usual: number): boolean {

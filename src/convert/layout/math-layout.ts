@@ -13,6 +13,7 @@
 // fraction inside a root is read from the outside in; the parts are parsed by the same function.
 import type { TextRun } from './types.js';
 import { baselineOf } from './lines.js';
+import { median } from './order-stats.js';
 
 export interface MathGlyph {
   ch: string;
@@ -208,7 +209,8 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
   const base = rest.some((g) => g.size >= 0.9 * size && !isBigOp(g)) ? mainBaseline(rest, size) : mainBaseline(gs, size);
   const items: Item[] = [...rest.map((g) => ({ x: center(g), glyph: g })), ...atoms.map((a) => ({ x: a.x, atom: a }))].sort((a, b) => a.x - b.x);
   // Stretched delimiters: taller than the row's glyphs, or in a delimiter face.
-  const rowHeight = median(rest.filter((g) => g.size >= 0.9 * size && !isBigOp(g) && !DELIMITER_FACE.test(g.font)).map((g) => g.height)) ?? size;
+  const heights = rest.filter((g) => g.size >= 0.9 * size && !isBigOp(g) && !DELIMITER_FACE.test(g.font)).map((g) => g.height);
+  const rowHeight = heights.length > 0 ? median(heights) : size;
   const stretched = (g: MathGlyph) => DELIMITER_FACE.test(g.font) || g.height > 1.5 * rowHeight;
   // Stretched delimiters paired like brackets; one left without its partner stays plain.
   const paired = new Set<MathGlyph>();
@@ -273,12 +275,6 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
   }
   flushScripts();
   return tokens;
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const s = values.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 /**

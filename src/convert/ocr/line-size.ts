@@ -6,6 +6,8 @@
 // paragraph, or list item, split there). The line's letters say how much of the em its box spans.
 // Word boxes are not used: on a noisy or skewed page Tesseract stretches some of them over two or
 // three lines, while its line box stays the line's.
+import { median } from '../layout/order-stats.js';
+
 /** Ascender and cap height, a "t", x-height, descender and a comma's tail (em; Helvetica/Times average). */
 const ASCENDER_EM = 0.7;
 const T_EM = 0.62;
@@ -44,7 +46,6 @@ export interface LineWord {
   height: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * Words measuring the line this much smaller than its box say the box is stretched. Body lines of a
