@@ -345,7 +345,7 @@ export function joinRuns(runs: TextRun[], rtl: boolean): string {
 export function makeSegment(runs: TextRun[], lineId: number): Segment {
   let x0 = Infinity, x1 = -Infinity, top = Infinity, bottom = -Infinity;
   const sizeChars = new Map<number, number>();
-  let boldChars = 0, italicChars = 0, monoChars = 0, chars = 0;
+  let boldChars = 0, italicChars = 0, monoChars = 0, chars = 0, symbolChars = 0;
   let baseline = 0;
   let bestSize = -1;
   for (const r of runs) {
@@ -358,6 +358,7 @@ export function makeSegment(runs: TextRun[], lineId: number): Segment {
     if (r.bold) boldChars += n;
     if (r.italic) italicChars += n;
     if (r.monospace) monoChars += n;
+    else if (!/[\p{L}\p{N}]/u.test(r.text)) symbolChars += n;
     const s = Math.round(r.fontSize * 2) / 2;
     sizeChars.set(s, (sizeChars.get(s) ?? 0) + n);
     if (r.fontSize > bestSize) {
@@ -376,7 +377,9 @@ export function makeSegment(runs: TextRun[], lineId: number): Segment {
     x0, x1, top, bottom, baseline, size,
     bold: chars > 0 && boldChars / chars > 0.8,
     italic: chars > 0 && italicChars / chars > 0.8,
-    monospace: chars > 0 && monoChars / chars > 0.8,
+    // Braces and backslashes in typewriter text come from a symbol font in TeX's OT1 encoding
+    // (`\{`, `\textbackslash` are CMSY glyphs): runs of such marks only do not count against code.
+    monospace: monoChars > 0 && monoChars / (chars - symbolChars) > 0.8,
     rtl,
     lineId,
   };

@@ -57,7 +57,14 @@ export function flowLines(segs: Segment[]): Line[] {
     if (l) l.push(s);
     else byLine.set(s.lineId, [s]);
   }
-  return [...byLine.values()].map(makeLine).sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  const lines = [...byLine.values()].map(makeLine).sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  // A line of marks only (a closing brace) right under a line of code is code: TeX sets such
+  // marks from its symbol font even inside typewriter text, so the line has no monospace glyph.
+  for (let i = 1; i < lines.length; i++) {
+    const [prev, l] = [lines[i - 1], lines[i]];
+    if (prev.monospace && !l.monospace && !/[\p{L}\p{N}]/u.test(l.text) && l.baseline - prev.baseline <= 1.6 * prev.size) lines[i] = { ...l, monospace: true };
+  }
+  return lines;
 }
 
 const TOC_ENTRY = /(?:[.…·]\s?){4,}\s*[\divxlc]+$/i;

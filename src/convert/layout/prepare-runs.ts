@@ -87,7 +87,14 @@ function evenLineSizes(runs: TextRun[]): TextRun[] {
   return out;
 }
 
-/** A page set entirely in a fixed-width face (typewriter, OCR layer) has no code blocks. */
+/** Words in a line of proportional type that make it prose, not a letterhead or a label. */
+const PROSE_LINE_WORDS = 6;
+
+/**
+ * A page set entirely in a fixed-width face (typewriter, OCR layer) has no code blocks. A page
+ * mostly of code still has its prose in a proportional face (a vignette's sentences between its
+ * listings and their output, issue 9): two lines of such prose make the fixed-width face distinct.
+ */
 function monospaceOnlyWhenDistinct(runs: TextRun[]): TextRun[] {
   let mono = 0;
   let chars = 0;
@@ -96,6 +103,11 @@ function monospaceOnlyWhenDistinct(runs: TextRun[]): TextRun[] {
     if (r.monospace) mono += r.text.length;
   }
   if (chars === 0 || mono < 0.6 * chars) return runs;
+  let proseLines = 0;
+  for (const line of groupLines(runs)) {
+    const words = line.filter((r) => !r.monospace).flatMap((r) => r.text.split(/\s+/)).filter((w) => /\p{L}{2}/u.test(w)).length;
+    if (words >= PROSE_LINE_WORDS && ++proseLines >= 2) return runs;
+  }
   return runs.map((r) => (r.monospace ? { ...r, monospace: false } : r));
 }
 

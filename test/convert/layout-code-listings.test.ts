@@ -1,0 +1,73 @@
+// Code listings on pages that are mostly code (issue 9): a vignette's page of listings and their
+// output keeps its listings as code when its sentences are set in a proportional face, and TeX's
+// braces and backslashes, set from its symbol font inside typewriter text, stay in the listing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createLayoutContext, layoutPage, runDocumentPasses } from '../../src/convert/layout/index.js';
+import { renderPageMarkdown } from '../../src/convert/markdown/render.js';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { words, page } from './fixtures/runs.js';
+
+const MONO: Partial<TextRun> = { monospace: true, fontName: 'ABCDEF+CMTT10' };
+const SYMBOL: Partial<TextRun> = { fontName: 'ABCDEF+CMSY10' };
+
+/** A code line whose closing brace, if any, is a run in the symbol font. */
+function codeLine(text: string, x: number, y: number): TextRun[] {
+  const brace = text.endsWith('{') || text === '}';
+  const body = text === '}' ? '' : brace ? text.slice(0, -1) : text;
+  const runs = body ? words(body, x, y, 10, MONO) : [];
+  const end = runs.length ? runs[runs.length - 1].x + runs[runs.length - 1].width : x;
+  if (brace) runs.push(...words(text === '}' ? '}' : '{', end, y, 10, SYMBOL));
+  return runs;
+}
+
+const LISTING = [
+  'italic <- function(x){',
+  '  paste0(x, "emph")',
+  '}',
+  'tbl <- ftable(cars$cyl, cars$vs, cars$am,',
+  '  row.vars = c(2, 4))',
+  'bold <- function(x){',
+  '  paste0(x, "bfseries")',
+  '}',
+  'print(tbl, rotate.colnames = TRUE,',
+  '  rotate.rownames = TRUE)',
+  'xftbl <- xtableFtable(tbl, method = "row")',
+  'print(xftbl, floating = FALSE)',
+];
+
+function render(prose: string[]): string {
+  const runs: TextRun[] = [];
+  prose.forEach((t, i) => runs.push(...words(t, 72, 72 + i * 12)));
+  const top = 72 + prose.length * 12 + 14;
+  LISTING.forEach((t, i) => {
+    if (t === '') return;
+    const indent = t.length - t.trimStart().length;
+    runs.push(...codeLine(t.trim(), 72 + indent * 5, top + i * 12));
+  });
+  const ctx = createLayoutContext();
+  return renderPageMarkdown(runDocumentPasses([layoutPage(page(runs), ctx)])[0]);
+}
+
+test('a page mostly of code keeps its listing when two lines of prose are set in a proportional face', () => {
+  const md = render([
+    'If special formatting is required for row and column labels, that can be',
+    'done as a workaround by redefining the data and the labels that go with it.',
+  ]);
+  const fence = md.indexOf('```');
+  assert.ok(fence > 0, md);
+  const code = md.slice(fence);
+  // Every line of the listing, closing braces included, inside the one fence, in order.
+  let at = 0;
+  for (const line of LISTING.filter((l) => l !== '')) {
+    const found = code.indexOf(line.trim(), at);
+    assert.ok(found >= at, `${line} missing or out of order in\n${md}`);
+    at = found;
+  }
+  assert.equal(code.match(/```/g)?.length, 2, md);
+});
+
+test('a page set wholly in a fixed-width face (a typescript) has no code block', () => {
+  const md = render(['Memo']);
+  assert.ok(!md.includes('```'), md);
+});
