@@ -1,6 +1,7 @@
 // Code listings on pages that are mostly code (issue 9): a vignette's page of listings and their
 // output keeps its listings as code when its sentences are set in a proportional face, and TeX's
-// braces and backslashes, set from its symbol font inside typewriter text, stay in the listing.
+// braces and backslashes, set from its symbol font inside typewriter text, stay in the listing,
+// and a listing with a blank line in it is one listing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLayoutContext, layoutPage, runDocumentPasses } from '../../src/convert/layout/index.js';
@@ -30,6 +31,7 @@ const LISTING = [
   'bold <- function(x){',
   '  paste0(x, "bfseries")',
   '}',
+  '',
   'print(tbl, rotate.colnames = TRUE,',
   '  rotate.rownames = TRUE)',
   'xftbl <- xtableFtable(tbl, method = "row")',
@@ -65,6 +67,8 @@ test('a page mostly of code keeps its listing when two lines of prose are set in
     at = found;
   }
   assert.equal(code.match(/```/g)?.length, 2, md);
+  // The listing's blank line is kept inside it, not turned into a second listing.
+  assert.ok(code.includes('}\n\nprint(tbl'), md);
 });
 
 test('a page set wholly in a fixed-width face (a typescript) has no code block', () => {

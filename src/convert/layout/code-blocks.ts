@@ -1,28 +1,71 @@
 // Code: a block set entirely in a fixed-width face (not on OCR pages, whose faces say nothing) is
-// code; each piece of a line keeps its character column, so aligned code stays aligned.
-import type { Block } from '../model.js';
+// code; each piece of a line keeps its character column, so aligned code stays aligned. A listing
+// with blank lines in it comes as several blocks (a blank line is a paragraph gap): consecutive
+// code blocks of one column are one listing, its blank lines kept (issue 9).
+import { unionBBox, type Block } from '../model.js';
 import type { Line } from './paragraphs.js';
 import { undecided, type BlockStage, type PageFacts } from './stage.js';
 
 /** Widest indentation and column kept, in characters. */
 const MAX_INDENT = 40;
 const MAX_COLUMN = 120;
+/** Blank lines kept between two lines of a listing (a wider gap is still one listing's spacing). */
+const MAX_BLANK_LINES = 2;
+/** A gap of more blank lines than this parts two listings. */
+const MAX_GAP_LINES = 3;
+
+/** The listing's line pitch: the smallest step between consecutive baselines, or the type's. */
+function pitchOf(lines: Line[]): number {
+  let pitch = Infinity;
+  for (let i = 1; i < lines.length; i++) {
+    const d = lines[i].baseline - lines[i - 1].baseline;
+    if (d > 0.5 * lines[i].size) pitch = Math.min(pitch, d);
+  }
+  return Number.isFinite(pitch) ? pitch : 1.2 * lines[0].size;
+}
 
 function codeLines(lines: Line[], body: number): string[] {
   const left = Math.min(...lines.map((l) => l.x0));
   const charW = Math.max(1, body * 0.6);
-  return lines.map((l) => {
-    let out = '';
+  const pitch = pitchOf(lines);
+  const out: string[] = [];
+  lines.forEach((l, i) => {
+    if (i > 0) {
+      const blanks = Math.round((l.baseline - lines[i - 1].baseline) / pitch) - 1;
+      for (let k = 0; k < Math.min(MAX_BLANK_LINES, blanks); k++) out.push('');
+    }
+    let text = '';
     for (const s of l.segs) {
       const col = Math.min(MAX_COLUMN, Math.max(0, Math.round((s.x0 - left) / charW)));
-      out += (out.length === 0 ? ' '.repeat(Math.min(MAX_INDENT, col)) : ' '.repeat(Math.max(1, col - out.length))) + s.text;
+      text += (text.length === 0 ? ' '.repeat(Math.min(MAX_INDENT, col)) : ' '.repeat(Math.max(1, col - text.length))) + s.text;
     }
-    return out;
+    out.push(text);
   });
+  return out;
 }
 
-export const codeStage: BlockStage = (blocks: Block[], page: PageFacts) =>
-  blocks.map((b): Block => {
-    if (page.ocr || !undecided(b) || !b.source!.every((l) => l.monospace)) return b;
-    return { ...b, type: 'code', code: codeLines(b.source!, page.body) };
-  });
+/** The next block continues the listing: below it in the same column, a few blank lines down. */
+function sameListing(a: Block, b: Block): boolean {
+  const [la, lb] = [a.source!, b.source!];
+  const last = la[la.length - 1];
+  const pitch = pitchOf(la.length > 1 ? la : lb);
+  const gap = lb[0].baseline - last.baseline;
+  const overlap = Math.min(a.bbox[2], b.bbox[2]) - Math.max(a.bbox[0], b.bbox[0]);
+  return gap > 0 && gap <= (MAX_GAP_LINES + 1) * pitch + 0.5 && overlap > 0 && Math.abs(lb[0].size - last.size) < 0.5;
+}
+
+export const codeStage: BlockStage = (blocks: Block[], page: PageFacts) => {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    if (page.ocr || !undecided(b) || !b.source!.every((l) => l.monospace)) {
+      out.push(b);
+      continue;
+    }
+    const prev = out[out.length - 1];
+    const source = prev?.type === 'code' && prev.source && sameListing(prev, b) ? [...prev.source, ...b.source!] : b.source!;
+    const block: Block = { ...b, type: 'code', source, lines: source.map((l) => ({ text: l.text, bbox: [l.x0, l.top, l.x1, l.bottom] })), bbox: unionBBox(source.map((l) => [l.x0, l.top, l.x1, l.bottom])), code: codeLines(source, page.body) };
+    if (source !== b.source) out[out.length - 1] = block;
+    else out.push(block);
+  }
+  return out;
+};
