@@ -6,8 +6,9 @@ import { sidewaysBlocks } from './sideways.js';
 import { unionBBox, type Block } from '../model.js';
 import type { Segment } from './lines.js';
 import { isCaptionLine } from './margins.js';
-import { orderRegion, splitBands, type Item, type RegionBlock } from './regions.js';
+import { orderRegion, splitBands, splitColumns, type Item, type RegionBlock } from './regions.js';
 import { sideBySideRecords } from './record-columns.js';
+import { fieldGrid } from './field-grid.js';
 import { listMarker } from './lists.js';
 import { assembleTableBlocks } from './table-blocks.js';
 import { isWhitespaceTable, tableFromWhitespace } from './tables.js';
@@ -76,6 +77,17 @@ export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note =
       return out;
     }
     const cells = b.items.filter((i) => i.seg);
+    // Columns of fields side by side: a table of whole fields, row by row.
+    const fields = fieldGrid(splitColumns(b.items, b.gutters), splitBands(b.items));
+    if (fields) {
+      if (fields.before.length) out.push(...regionBlocks({ kind: 'flow', items: fields.before }, atoms, body, note));
+      const outside = new Set([...fields.before, ...fields.after]);
+      const inTable = b.items.filter((i) => !outside.has(i));
+      out.push(tableBlock(unionBBox(inTable.flatMap((i) => (i.seg ? [spanBBox(i.seg)] : []))), fields.table));
+      for (const it of inTable) if (it.atom !== undefined) out.push(...atoms[it.atom].blocks);
+      if (fields.after.length) out.push(...regionBlocks({ kind: 'flow', items: fields.after }, atoms, body, note));
+      return out;
+    }
     const table = tableFromWhitespace(cells, b.gutters);
     if (usableTable(table) && isWhitespaceTable(table)) {
       out.push(tableBlock(unionBBox(cells.map(spanBBox)), table));

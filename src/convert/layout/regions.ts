@@ -4,6 +4,7 @@
 // aligned cells becomes a whitespace table instead.
 import type { Segment } from './lines.js';
 import { median } from './order-stats.js';
+import { FIELD_COLUMN_SHARE, fieldLineShare, LABEL_END } from './field-grid.js';
 
 /** A bullet glyph or an enumerator on its own ("•", "", "3.", "b)", "(iv)"). */
 function isListLabel(text: string): boolean {
@@ -690,9 +691,6 @@ function filledProse(col: Item[]): boolean {
   return fill >= FILLED_PROSE_FILL && median(all.map((l) => l.words)) >= FILLED_PROSE_WORDS;
 }
 
-/** A field's label: a few words closed by a colon. */
-const LABEL_END = /^\p{L}[^:]{0,40}:\s*$/u;
-
 /**
  * Text columns: few columns, lines long and filling their column. Table cells: short, ragged,
  * many columns.
@@ -703,6 +701,10 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   // A first column of labels closed by colons ("Supplier:", "Invoice date:") holds a form's or an
   // invoice's fields, their values beside them: read row by row, never as columns of text.
   if (cols[0].length >= 2 && cols[0].every((it) => it.seg !== undefined && LABEL_END.test(it.seg.text))) return false;
+  // So are columns of fields, each line a label closed by a colon and its value set apart after
+  // it ("Annual income:   €40,202.46" beside "Expiry date:   10/19/1964"): the fields of a row
+  // are read together, as the form sets them, not each column down (issue 9).
+  if (cols.every((col) => fieldLineShare(col) >= FIELD_COLUMN_SHARE)) return false;
   const lens = items.filter((it) => it.seg).map((it) => it.seg!.text.length).sort((a, b) => a - b);
   const median = lens.length ? lens[Math.floor(lens.length / 2)] : 0;
   let fillSum = 0;

@@ -1,0 +1,92 @@
+// Grids of fields: a form sets its fields in columns side by side, each line a label closed by a
+// colon and its value after it ("Annual income:  €40,202.46" beside "Expiry date:  10/19/1964").
+// The fields of a row belong together as the form sets them (issue 9: forms are read row by row,
+// not each column down), and a field is whole: its label and value stay in one cell, however
+// ragged the values' starts (a table's column finder parts a label from its value only where
+// every row leaves the same channel, and splits a long value where rows happen to leave one).
+import type { Segment } from './lines.js';
+import type { Item } from './regions.js';
+import type { TableModel } from './table-model.js';
+
+/** A field's label: a few words closed by a colon. */
+export const LABEL_END = /^\p{L}[^:]{0,40}:\s*$/u;
+
+/** Share of a column's lines that are fields for the column to be a column of fields. */
+export const FIELD_COLUMN_SHARE = 0.6;
+
+/** The column's lines (its segments by source line), each left to right. */
+function linesOf(col: Item[]): Segment[][] {
+  const lines = new Map<number, Segment[]>();
+  for (const it of col) if (it.seg) lines.set(it.seg.lineId, [...(lines.get(it.seg.lineId) ?? []), it.seg]);
+  return [...lines.values()].map((segs) => segs.sort((a, b) => a.x0 - b.x0));
+}
+
+/**
+ * Share of a column's lines (at least two) that are fields: a label closed by a colon, then its
+ * value in a piece of its own further along the line.
+ */
+export function fieldLineShare(col: Item[]): number {
+  const lines = linesOf(col);
+  if (lines.length < 2) return 0;
+  return lines.filter(isFieldLine).length / lines.length;
+}
+
+/** A line that is a field: a label closed by a colon, then its value further along. */
+function isFieldLine(segs: Segment[]): boolean {
+  return segs.length >= 2 && LABEL_END.test(segs[0].text);
+}
+
+export interface FieldGrid {
+  table: TableModel;
+  /** The grid's lines above and below its rows of fields (a line of check boxes, a note). */
+  before: Item[];
+  after: Item[];
+}
+
+/**
+ * The grid as a table of whole fields, one cell a field, or null when it is no grid of fields:
+ * its columns (the grid's columns split at its gutters, a column that opens with no label joined
+ * to the one on its left: a value set apart from its label) are two or more, each mostly of
+ * fields. Only the run of lines holding fields is the table; lines above and below it without
+ * any field are left to be read as text. `bands` are the grid's items by line, top to bottom.
+ */
+export function fieldGrid(columns: Item[][], bands: Item[][]): FieldGrid | null {
+  const hasField = (band: Item[]): boolean => linesOf(band).some((segs) => isFieldLine(segs));
+  let first = 0;
+  let last = bands.length - 1;
+  while (first <= last && !hasField(bands[first])) first++;
+  while (last >= first && !hasField(bands[last])) last--;
+  if (last - first + 1 < 2) return null;
+  const inRows = new Set(bands.slice(first, last + 1).flat());
+  const cols: Item[][] = [];
+  for (const whole of columns) {
+    const col = whole.filter((it) => inRows.has(it));
+    if (col.length === 0) continue;
+    const lines = linesOf(col);
+    const opensWithLabels = lines.filter((segs) => LABEL_END.test(segs[0].text)).length >= FIELD_COLUMN_SHARE * lines.length;
+    if (cols.length > 0 && !opensWithLabels) cols[cols.length - 1].push(...col);
+    else cols.push(col);
+  }
+  if (cols.length < 2 || cols.some((col) => fieldLineShare(col) < FIELD_COLUMN_SHARE)) return null;
+  const column = new Map<Item, number>();
+  cols.forEach((col, c) => col.forEach((it) => column.set(it, c)));
+  const rows: TableModel['rows'] = [];
+  for (const band of bands.slice(first, last + 1)) {
+    const cells = cols.map(() => [] as Item[]);
+    for (const it of band) if (it.seg) cells[column.get(it)!].push(it);
+    rows.push(cells.map((c) => ({ text: c.sort((a, b) => a.top - b.top || a.x0 - b.x0).map((it) => it.seg!.text).join(' '), rowSpan: 1, colSpan: 1 })));
+  }
+  const segs = [...inRows].filter((it) => it.seg);
+  return {
+    table: {
+      rows,
+      headerRows: 0,
+      top: Math.min(...segs.map((it) => it.top)),
+      bottom: Math.max(...segs.map((it) => it.bottom)),
+      x0: Math.min(...segs.map((it) => it.x0)),
+      x1: Math.max(...segs.map((it) => it.x1)),
+    },
+    before: bands.slice(0, first).flat(),
+    after: bands.slice(last + 1).flat(),
+  };
+}
