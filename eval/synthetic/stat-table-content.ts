@@ -40,6 +40,8 @@ export interface StatContent {
   rows: StatRow[];
   align: StatAlign[];
   notes: string[];
+  /** The decimal mark decimal-aligned columns line up on ('.' unless written the European way). */
+  decimalMark?: '.' | ',';
 }
 
 const UNITS = ['Number', '%', '£ million', '$ billion', 'Thousands', 'Rate', 'Index', '€ m'];

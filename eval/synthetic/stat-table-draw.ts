@@ -27,6 +27,12 @@ export interface StatStyle {
   valuesOnFirstLine: boolean;
   /** Bold group and column headings. */
   boldHead: boolean;
+  /** Dot leaders after each label with figures, up to the first value column. */
+  leaders?: boolean;
+  /** Footnote markers set raised and small (a superscript digit as a plain digit, as word processors set it). */
+  raisedMarkers?: boolean;
+  /** A blank half line after every this many body rows (0 or absent: none). */
+  blockEvery?: number;
 }
 
 export interface StatGeometry {
@@ -43,10 +49,32 @@ function w(font: PDFFont, size: number, text: string): number {
   return font.widthOfTextAtSize(text, size);
 }
 
-const intPart = (v: string) => {
-  const i = v.search(/\.\d/);
+const intPart = (v: string, mark: '.' | ',' = '.') => {
+  const i = v.search(mark === '.' ? /\.\d/ : /,\d/);
   return i < 0 ? v.replace(/\D+$/, '') : v.slice(0, i);
 };
+
+/** A footnote marker closing a cell: ¹ ² * anywhere, a letter only after a figure ("12.3a", "2019p"). */
+const TRAILING_MARKER = /(?:(?<=\S)[¹²*]|(?<=[\d)])[abpr])$/u;
+
+/** Draws a cell's text; with raised markers its marker is set at 0.65 size, 0.35 em up, as a plain character. */
+function drawCell(pw: PageWriter, text: string, x: number, base: number, font: PDFFont, size: number, raised: boolean | undefined): void {
+  const m = raised ? TRAILING_MARKER.exec(text) : null;
+  if (!m) {
+    pw.text(text, x, base, font, size);
+    return;
+  }
+  const body = text.slice(0, m.index);
+  const at = x + pw.text(body, x, base, font, size);
+  pw.text(m[0].normalize('NFKC'), at + size * 0.03, base - size * 0.35, font, size * 0.65);
+}
+
+/** Width of a cell's text as drawn (a raised marker is narrower). */
+function cellWidth(font: PDFFont, size: number, text: string, raised: boolean | undefined): number {
+  const m = raised ? TRAILING_MARKER.exec(text) : null;
+  if (!m) return w(font, size, text);
+  return w(font, size, text.slice(0, m.index)) + size * 0.03 + w(font, size * 0.65, m[0].normalize('NFKC'));
+}
 
 /** Column geometry filling at most `maxWidth` from `left` (stretched to it when `stretch`); null when it does not fit. */
 export function statGeometry(t: StatContent, s: StatStyle, left: number, maxWidth: number, stretch: boolean): StatGeometry | null {
@@ -86,11 +114,11 @@ export function statGeometry(t: StatContent, s: StatStyle, left: number, maxWidt
   return { x, width: widths, headLines };
 }
 
-function placeX(text: string, font: PDFFont, size: number, x: number, width: number, align: StatAlign | 'left', dotOffset: number): number {
-  const tw = w(font, size, text);
+function placeX(text: string, font: PDFFont, size: number, x: number, width: number, align: StatAlign | 'left', dotOffset: number, raised?: boolean, mark: '.' | ',' = '.'): number {
+  const tw = cellWidth(font, size, text, raised);
   if (align === 'left') return x;
   if (align === 'center') return x + (width - tw) / 2;
-  if (align === 'decimal') return x + dotOffset - w(font, size, intPart(text));
+  if (align === 'decimal') return x + dotOffset - w(font, size, intPart(text, mark));
   return x + width - tw;
 }
 
@@ -139,7 +167,7 @@ export function drawStatTable(pw: PageWriter, t: StatContent, s: StatStyle, g: S
   g.headLines.forEach((lines, c) => {
     lines.forEach((line, i) => {
       const base = lastBase - (lines.length - 1 - i) * leading;
-      pw.text(line, placeX(line, head, s.size, g.x[c + 1], g.width[c + 1], s.headAlign, 0), base, head, s.size);
+      drawCell(pw, line, placeX(line, head, s.size, g.x[c + 1], g.width[c + 1], s.headAlign, 0, s.raisedMarkers), base, head, s.size, s.raisedMarkers);
     });
     cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: lines.join(' ') });
   });
@@ -167,21 +195,33 @@ export function drawStatTable(pw: PageWriter, t: StatContent, s: StatStyle, g: S
   // Air under the header rule (a grid's cells are padded instead: its vertical rules run on).
   if (s.rules !== 'grid') y += s.size * 0.3;
   // Body. Decimal columns line their points up where the widest fraction leaves it.
+  const mark = t.decimalMark ?? '.';
   const dot = t.headings.map((_, c) => {
-    const frac = Math.max(0, ...t.rows.map((r) => w(s.font, s.size, r.values[c].slice(intPart(r.values[c]).length))));
+    const frac = Math.max(0, ...t.rows.map((r) => cellWidth(s.font, s.size, r.values[c], s.raisedMarkers) - w(s.font, s.size, intPart(r.values[c], mark))));
     return g.width[c + 1] - frac;
   });
+  let bodyRow = 0;
   for (const r of t.rows) {
+    if (s.blockEvery && bodyRow > 0 && bodyRow % s.blockEvery === 0) y += s.size * 0.6;
+    bodyRow++;
     const font = r.kind === 'data' ? s.font : s.bold;
     const indent = r.indent * INDENT_EM * s.size;
     const lines = wrapText(r.label, font, s.size, s.labelWidth);
     const rowTop = y;
     const base = y + pad + s.size;
-    lines.forEach((line, i) => pw.text(line, g.x[0] + indent + (i > 0 ? s.size * 0.5 : 0), base + i * leading, font, s.size));
+    lines.forEach((line, i) => drawCell(pw, line, g.x[0] + indent + (i > 0 ? s.size * 0.5 : 0), base + i * leading, font, s.size, s.raisedMarkers));
     cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(' ') });
     const valueBase = s.valuesOnFirstLine ? base : base + (lines.length - 1) * leading;
+    if (s.leaders && r.kind !== 'section') {
+      // Leaders from the label's line holding the figures to a little short of the first value column.
+      const k = s.valuesOnFirstLine ? 0 : lines.length - 1;
+      const from = g.x[0] + indent + (k > 0 ? s.size * 0.5 : 0) + cellWidth(font, s.size, lines[k], s.raisedMarkers) + s.size * 0.3;
+      const to = Math.min(g.x[0] + g.width[0], g.x[1] - s.size * 0.5);
+      const n = Math.floor((to - from) / w(s.font, s.size, '.'));
+      if (n >= 3) pw.text('.'.repeat(n), from, valueBase, s.font, s.size);
+    }
     r.values.forEach((v, c) => {
-      if (v) pw.text(v, placeX(v, font, s.size, g.x[c + 1], g.width[c + 1], t.align[c], dot[c]), valueBase, font, s.size);
+      if (v) drawCell(pw, v, placeX(v, font, s.size, g.x[c + 1], g.width[c + 1], t.align[c], dot[c], s.raisedMarkers, mark), valueBase, font, s.size, s.raisedMarkers);
       cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: v });
     });
     y = base + (lines.length - 1) * leading + s.size * 0.3 + pad;

@@ -2,10 +2,11 @@
 // and notes lines below; portrait or landscape pages, small fonts, narrow or wide gaps, tables
 // stretched to the page width, and no rules, a header rule only, a rule under every row, or a
 // full grid. Content: stat-table-content.ts; drawing: stat-table-draw.ts.
-import { SyntheticDoc } from '../canvas.js';
+import { SyntheticDoc, type PageWriter } from '../canvas.js';
 import type { Rng } from '../random.js';
-import { statContent } from '../stat-table-content.js';
-import { drawStatTable, statGeometry, type StatRules, type StatStyle } from '../stat-table-draw.js';
+import { statContent, type StatContent } from '../stat-table-content.js';
+import { drawStatTable, statGeometry, type StatGeometry, type StatRules, type StatStyle } from '../stat-table-draw.js';
+import { europeanContent, publishRng, publishStyle, secondTitle, type PublishStyle } from '../stat-table-publish.js';
 import type { FamilyOutput } from './family.js';
 
 const RULES: StatRules[] = ['none', 'none', 'header', 'horizontal', 'grid'];
@@ -42,11 +43,62 @@ export async function statTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   if (geometry === null) throw new Error('synthetic statistics table does not fit the page');
   const w = doc.addPage(page);
   let y = margin + rng.int(0, 30);
-  y = w.wrapped(content.title, margin, y, maxWidth, doc.fonts.bold, size, size * 1.3, { kind: 'paragraph', text: content.title }) + size * 0.6;
-  y = drawStatTable(w, content, style, geometry, y) + size;
-  for (const note of content.notes) y = w.wrapped(note, margin, y, maxWidth, doc.fonts.regular, size - 1, (size - 1) * 1.3, { kind: 'paragraph', text: note });
+  // Publishers' habits (stat-table-publish.ts), from a stream of their own.
+  const prng = publishRng(content);
+  const habits = publishStyle(prng);
+  const first = placeTable(w, habits, content, { ...style, ...habitsStyle(habits, style.rules) }, geometry, y, margin, maxWidth, stretch);
+  y = first.y;
+  const parts = [habitsVariant(habits, style.rules)];
+  // A second table under the first, as many rows as the page still holds (at least six).
+  const rowsLeft = Math.floor((page.height - margin - y - 8 * size * 1.6) / (size * 1.6));
+  if (habits.secondTable && rowsLeft >= 6) {
+    const more = publishStyle(prng);
+    let cols2 = prng.int(2, Math.max(2, valueCols));
+    let second = { ...statContent(prng, cols2, Math.min(rowsLeft, prng.int(6, 14))), title: secondTitle(prng, content.title) };
+    let geometry2 = statGeometry(second, style, margin, maxWidth, stretch);
+    for (let tries = 0; geometry2 === null && tries < 10; tries++) {
+      cols2 = Math.max(2, cols2 - 1);
+      second = { ...statContent(prng, cols2, Math.min(rowsLeft, 10)), title: second.title };
+      geometry2 = statGeometry(second, style, margin, maxWidth, stretch);
+    }
+    if (geometry2) {
+      placeTable(w, more, second, { ...style, ...habitsStyle(more, style.rules) }, geometry2, y + size * 1.5, margin, maxWidth, stretch);
+      parts.push(`second(cols=${cols2 + 1} rows=${second.rows.length} ${habitsVariant(more, style.rules)})`);
+    }
+  }
   const depth = content.levels.length;
   return {
-    variant: `cols=${valueCols + 1} rows=${content.rows.length} size=${size} rules=${style.rules} levels=${depth}${content.units ? ' units' : ''}${landscape ? ' landscape' : ''}${stretch ? ' stretched' : ''} gap=${(style.gap / size).toFixed(1)}em align=${[...new Set(content.align)].join('+')}`,
+    variant: `cols=${valueCols + 1} rows=${content.rows.length} size=${size} rules=${style.rules} levels=${depth}${content.units ? ' units' : ''}${landscape ? ' landscape' : ''}${stretch ? ' stretched' : ''} gap=${(style.gap / size).toFixed(1)}em align=${[...new Set(content.align)].join('+')}${parts.filter(Boolean).map((p) => ` ${p}`).join('')}`,
   };
+}
+
+/** The drawing options a table's habits set (a blank line between row blocks only where no rule runs through it). */
+function habitsStyle(h: PublishStyle, rules: StatRules): Partial<StatStyle> {
+  return { leaders: h.leaders, raisedMarkers: h.raisedMarkers, blockEvery: rules === 'none' || rules === 'header' ? h.blockEvery : 0 };
+}
+
+function habitsVariant(h: PublishStyle, rules: StatRules): string {
+  const on = [h.leaders && 'leaders', h.european && 'european', h.raisedMarkers && 'raised-markers', habitsStyle(h, rules).blockEvery && `blocks=${h.blockEvery}`, h.unitsLine && 'units-line'];
+  return on.filter(Boolean).join(' ');
+}
+
+/** Title, units line, table and notes from `y`; returns the y under the notes. */
+function placeTable(w: PageWriter, h: PublishStyle, t: StatContent, style: StatStyle, geometry: StatGeometry, top: number, margin: number, maxWidth: number, stretch: boolean): { y: number } {
+  const size = style.size;
+  const content = h.european ? europeanContent(t) : t;
+  // Figures written the European way are as wide or narrower: the geometry still holds them, but
+  // decimal alignment needs the columns measured again.
+  const g = h.european ? statGeometry(content, style, margin, maxWidth, stretch) ?? geometry : geometry;
+  let y = w.wrapped(content.title, margin, top, maxWidth, style.bold, size, size * 1.3, { kind: 'paragraph', text: content.title });
+  if (h.unitsLine) {
+    // Set flush right over the table, or flush left under the title.
+    const right = g.x[g.x.length - 1] + g.width[g.width.length - 1];
+    const x = content.levels.length % 2 === 0 ? right - style.italic.widthOfTextAtSize(h.unitsLine, size) : margin;
+    w.text(h.unitsLine, x, y, style.italic, size);
+    w.record({ kind: 'paragraph', text: h.unitsLine });
+    y += size * 1.3;
+  }
+  y = drawStatTable(w, content, style, g, y + size * 0.6) + size;
+  for (const note of content.notes) y = w.wrapped(note, margin, y, maxWidth, style.font, size - 1, (size - 1) * 1.3, { kind: 'paragraph', text: note });
+  return { y };
 }

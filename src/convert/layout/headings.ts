@@ -51,6 +51,19 @@ export function isCapsTitle(text: string): boolean {
   return letters.every((c) => c === c.toUpperCase() && c !== c.toLowerCase());
 }
 
+/**
+ * A units line: what a statistics table's figures count, set over the table ("In thousands",
+ * "Percent", "(In millions of dollars)", "Rates per 1 000 population", "Index 2015=100", "£ million").
+ * Often in italic or bold at the body's size, yet no section title (issue 9).
+ */
+const UNITS_LINE = new RegExp(
+  '^\\(?\\s*(?:(?:[Ii]n|[Ff]igures in|[Aa]mounts in|[Vv]alues in|[Dd]ata in|[Uu]nits?:?)\\s+)?' +
+    "(?:%|[Pp]er ?cent(?:age)?s?|[Tt]housands?|[Mm]illions?|[Bb]illions?|[Hh]undreds?|[Nn]umbers?|[Rr]ates?|[Ii]ndex|[£$€¥]\\s?(?:m|bn|k|mn|millions?|billions?|thousands?)|'?000s?)" +
+    // What they count, in lower case but for a currency's code ("of US dollars", "per 1 000 population").
+    '(?:\\s+(?:of|per|in)(?:\\s+(?:[\\p{Ll}\\d,.£$€]+|\\p{Lu}{2,3}))+|\\s*\\(?\\d{4}\\s?=\\s?100\\)?)?\\s*\\)?$',
+  'u',
+);
+
 /** A line that carries a date is a byline or dateline ("Jane Doe · March 3, 2024"), not a section title. */
 function isDateline(text: string): boolean {
   return DATE.test(text);
@@ -90,6 +103,7 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   const r = p.size / body;
   // Only a title set much larger than the text may hold a date ("Annual Report, March 2024").
   if (r < 1.7 && isDateline(text)) return 0;
+  if (r < SENTENCE_HEADING_MIN_RATIO && UNITS_LINE.test(text)) return 0;
   if (r >= minRatio) {
     if (text.length > 120 && r < 1.5) return 0;
     // A sentence (several words closed by a full stop) set only a little larger than the body is

@@ -7,6 +7,7 @@
 import type { TextRun } from './types.js';
 import { buildSegments, type Segment } from './lines.js';
 import { isFigure } from './table-rows.js';
+import { cellSegmentText, dropLeaders } from './table-cell-text.js';
 
 /** A gap this wide (in font sizes) between runs of one line separates two cell candidates. */
 export const CHUNK_GAP_EM = 0.6;
@@ -31,6 +32,12 @@ const MAX_TABLE_WIDTH = 5000;
 
 /** A cell candidate: a stretch of one line with no wide gap. */
 export type Chunk = Segment;
+
+/** The chunk with its text as a cell shows it (raised digit markers as superscripts: table-cell-text.ts). */
+function withCellText(ch: Chunk): Chunk {
+  const text = cellSegmentText(ch);
+  return text === ch.text ? ch : { ...ch, text };
+}
 
 /**
  * A run with two or more spaces in a row (a producer laying out columns with spaces) is split
@@ -59,9 +66,14 @@ export function chunkLines(segs: Segment[]): Chunk[][] {
     if (!seg.latex && seg.runs.length > 0) {
       // OCR word boxes (they carry a confidence) are spaced unevenly: a wider gap parts cells.
       const gap = seg.runs.some((r) => r.confidence !== undefined) ? OCR_CHUNK_GAP_EM : CHUNK_GAP_EM;
-      const split = buildSegments(seg.runs.flatMap(splitSpacedRun), gap);
-      if (split.length > 1) pieces = split.map((p) => ({ ...p, lineId: seg.lineId }));
+      const spaced = seg.runs.flatMap(splitSpacedRun);
+      const runs = spaced.flatMap(dropLeaders);
+      const leaders = runs.length !== spaced.length || runs.some((r, i) => r !== spaced[i]);
+      const split = buildSegments(runs, gap);
+      // A segment holding dot leaders is rebuilt without them (nothing is left of one that was only leaders).
+      if (split.length > 1 || leaders) pieces = split.map((p) => ({ ...p, lineId: seg.lineId }));
     }
+    pieces = pieces.map(withCellText);
     let list = byLine.get(seg.lineId);
     if (!list) byLine.set(seg.lineId, (list = []));
     list.push(...pieces);
@@ -100,7 +112,7 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
         parts[parts.length - 1].push(w);
       }
       if (parts.length === 1) return [ch];
-      return parts.filter((p) => p.length).map((p) => ({ ...buildSegments(p, Infinity)[0], lineId: ch.lineId }));
+      return parts.filter((p) => p.length).map((p) => withCellText({ ...buildSegments(p, Infinity)[0], lineId: ch.lineId }));
     }),
   );
 }
@@ -148,6 +160,13 @@ const DIGIT_GROUP = /^[-+−–]?\d{1,3} \d{3}(?:[.,]\d+)?$/u;
 export interface Span {
   x0: number;
   x1: number;
+  /** A figure of the body: no channel runs through it (figures never span columns). */
+  solid?: boolean;
+}
+
+/** One figure (no inner space): the chunks that close any channel they cross. */
+export function isSolidFigure(text: string): boolean {
+  return !/\s/u.test(text.trim()) && isFigure(text);
 }
 
 /**
@@ -165,11 +184,22 @@ export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
   const width = right - left;
   if (width <= 0 || width > MAX_TABLE_WIDTH) return [];
   const cover = new Uint16Array(width + 1);
+  // Where a figure lies: a group heading or a long label may cross a channel in a line or two,
+  // but a figure wider than its column's others (a right-aligned "4,581" over "29") is no
+  // crossing: it marks its column's extent (issue 9).
+  const solid = new Uint8Array(width + 1);
   for (const line of lines) {
     const hit = new Uint8Array(width + 1);
-    for (const s of line) for (let x = Math.max(0, Math.floor(s.x0) - left); x <= Math.min(width, Math.ceil(s.x1) - left); x++) hit[x] = 1;
+    for (const s of line) {
+      const a = Math.max(0, Math.floor(s.x0) - left);
+      const b = Math.min(width, Math.ceil(s.x1) - left);
+      for (let x = a; x <= b; x++) hit[x] = 1;
+      // Its inner part only: a figure's box edge rounded out must not close a channel beside it.
+      if (s.solid) for (let x = Math.ceil(s.x0) - left + 1; x <= Math.floor(s.x1) - left - 1; x++) solid[x] = 1;
+    }
     for (let x = 0; x <= width; x++) cover[x] += hit[x];
   }
+  if (lines.length >= CROSSING_MIN_LINES) for (let x = 0; x <= width; x++) if (solid[x]) cover[x] = Math.max(cover[x], lines.length);
   const allowed = lines.length >= CROSSING_MIN_LINES ? Math.max(1, Math.floor(lines.length * CROSSING_SHARE)) : 0;
   // Channels: free stretches bounded by text on both sides (x = 0 and x = width are covered);
   // two stretches parted by a sliver narrower than any glyph (a box edge rounded up) are one.

@@ -86,11 +86,16 @@ export function groupHeadingSpans(rows: RowDraft[], nC: number): { rows: (TableC
 /** A group label is centred over its columns within this share of the column pitch (or a font size). */
 const CENTRE_TOL_PITCH = 0.15;
 
-/** A row of group labels: fewer cells than the row below, text or years ("2019" over quarters), never amounts. */
+/**
+ * A row of group labels: fewer value cells than the row below, text or years ("2019" over
+ * quarters), never amounts. Value columns only: a row of column headings with an empty stub
+ * corner over a body row with its label has one cell fewer, yet heads every column.
+ */
 function isGroupRow(row: RowDraft, below: RowDraft): boolean {
   const filled = row.cells.map((t, c) => (t ? c : -1)).filter((c) => c >= 0);
-  const under = below.cells.filter(Boolean).length;
-  return filled.length > 0 && filled.length < under && !filled.some((c) => NUMERIC_CELL.test(row.cells[c]) && !YEAR.test(row.cells[c]));
+  const values = filled.filter((c) => c > 0).length;
+  const under = below.cells.filter((t, c) => c > 0 && t).length;
+  return filled.length > 0 && values < under && !filled.some((c) => NUMERIC_CELL.test(row.cells[c]) && !YEAR.test(row.cells[c]));
 }
 
 /**

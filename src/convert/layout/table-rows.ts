@@ -31,8 +31,8 @@ function onlyFirst(cells: string[]): boolean {
 const LABEL_END = /\p{L}[^:]*:\s*$/u;
 /** Lines of one wrapped cell are set at most this share of the usual line pitch apart. */
 const WRAP_PITCH_SHARE = 0.85;
-/** A number with an optional footnote marker or unit ("12.5", "1,204", "3.1*", "(4.2)", "–"). */
-export const NUMBER_LIKE = /^[([]?[-+−–]?[$€£]?\d[\d.,\s]*%?[)\]]?[*†‡a-z]?$/u;
+/** A number with an optional footnote marker or unit ("12.5", "1,204", "3.1*", "15.2¹", "(4.2)", "–"). */
+export const NUMBER_LIKE = /^[([]?[-+−–]?[$€£]?\d[\d.,\s]*%?[)\]]?(?:[*†‡a-z]|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})?$/u;
 /**
  * A unit under a column heading (a units row: "Number", "%", "£ million", "'000s", "Rate"): the
  * words statistics tables use to say what the figures below count.

@@ -5,7 +5,7 @@ import type { RuledGrid } from './ruled-tables.js';
 import type { Interval, Item } from './regions.js';
 import { splitBands } from './regions.js';
 import { buildSegments, type Segment } from './lines.js';
-import { chunkLines, findColumnCuts, MIN_CHANNEL_EM, placeChunks, splitAtCuts, type Chunk } from './table-columns.js';
+import { chunkLines, findColumnCuts, isSolidFigure, MIN_CHANNEL_EM, placeChunks, splitAtCuts, type Chunk } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
@@ -15,6 +15,7 @@ import { pairFieldRows } from './table-field-rows.js';
 import { unruledRows } from './ruled-rows.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
 import { EQUATION_NUMBER } from '../markdown/math.js';
+import { cellSegmentText, dropLeaders } from './table-cell-text.js';
 
 export { repeatedBlocks, splitIndexColumn, type RowDraft } from './table-rows.js';
 export { groupHeadingSpans } from './table-groups.js';
@@ -93,8 +94,9 @@ function upperIndex(bounds: number[], v: number): number {
 
 export function cellText(runs: TextRun[]): string {
   if (runs.length === 0) return '';
-  const segs = buildSegments(runs).sort((a, b) => a.top - b.top || a.x0 - b.x0);
-  return joinCellLines(segs.map((s) => s.text));
+  // Dot leaders dropped, raised digit markers as superscripts (table-cell-text.ts).
+  const segs = buildSegments(runs.flatMap(dropLeaders)).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  return joinCellLines(segs.map(cellSegmentText));
 }
 
 /** Rows with two or more cells a whitespace table needs. */
@@ -252,7 +254,7 @@ function columnCuts(lines: Chunk[][], segs: Segment[]): number[] {
   // label, a note or title caught in the region) tells nothing about them.
   const multi = lines.filter((l) => l.length > 1);
   const voters = multi.length >= MIN_VOTING_LINES ? multi : lines.filter((l) => !isProseLine(l, lines));
-  return findColumnCuts(voters, MIN_CHANNEL_EM * size);
+  return findColumnCuts(voters.map((l) => l.map((ch) => ({ x0: ch.x0, x1: ch.x1, solid: isSolidFigure(ch.text) }))), MIN_CHANNEL_EM * size);
 }
 
 /**

@@ -1,0 +1,71 @@
+// House habits of statistics publishers that the first stat-table generator lacked (issue 9):
+// dot leaders from the row labels to the figures (US federal tables), figures grouped by spaces
+// with a decimal comma (European offices), footnote markers set raised and small instead of on
+// the line, a blank line after every few rows, a units line over the table ("In thousands") and a
+// second table under the first on one page. They are drawn from a generator of their own, seeded
+// from the case's title, so the cases drawn before them keep their content and only the cases a
+// habit falls on change.
+import { Rng } from './random.js';
+import type { StatContent } from './stat-table-content.js';
+import { title } from './words.js';
+
+export interface PublishStyle {
+  /** Dot leaders after each label, up to the first value column. */
+  leaders: boolean;
+  /** Thousands grouped by a space and decimals after a comma ("12 345,6"). */
+  european: boolean;
+  /** Footnote markers on cells, headings and labels set raised and small. */
+  raisedMarkers: boolean;
+  /** A blank half line after every this many body rows (0: none). */
+  blockEvery: number;
+  /** A units line over the table (not a row of it), or null. */
+  unitsLine: string | null;
+  /** Another table under this one's notes, when the page has room. */
+  secondTable: boolean;
+}
+
+const UNITS_LINES = ['In thousands', '(Thousands of persons)', 'Percent', 'In millions of dollars', '(£ million)', 'Rates per 1 000 population', 'Index 2015=100'];
+
+function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
+
+/** The generator of a table's habits: its own stream, so drawing them moves nothing else. */
+export function publishRng(t: StatContent): Rng {
+  return new Rng(seedOf(`publish ${t.title}`));
+}
+
+/** About half the tables keep the plain style; the others take one or two habits. */
+export function publishStyle(rng: Rng): PublishStyle {
+  const plain = rng.chance(0.5);
+  const pick = (p: number) => !plain && rng.chance(p);
+  return {
+    leaders: pick(0.35),
+    european: pick(0.3),
+    raisedMarkers: pick(0.4),
+    blockEvery: pick(0.3) ? rng.int(3, 5) : 0,
+    unitsLine: pick(0.3) ? rng.pick(UNITS_LINES) : null,
+    secondTable: pick(0.4),
+  };
+}
+
+/** "12,345.6" → "12 345,6"; "(1,234)" → "(1 234)"; other cells as they are. */
+export function europeanFigure(v: string): string {
+  if (!/^[-(]?[\d,]+(?:\.\d+)?\)?\D{0,2}$/u.test(v)) return v;
+  return v.replace(/[,.]/g, (c) => (c === ',' ? ' ' : ','));
+}
+
+/** The content with its figures written the European way. */
+export function europeanContent(t: StatContent): StatContent {
+  return { ...t, decimalMark: ',', rows: t.rows.map((r) => ({ ...r, values: r.values.map(europeanFigure) })) };
+}
+
+/** A second table's title, distinct from the first's. */
+export function secondTitle(rng: Rng, first: string): string {
+  for (;;) {
+    const t = `Table ${rng.int(1, 30)}.${rng.int(1, 9)} ${title(rng, 3, 6)}`;
+    if (t !== first) return t;
+  }
+}

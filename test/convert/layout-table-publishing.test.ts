@@ -1,0 +1,98 @@
+// Statistics tables as publishers set them (issue 9): dot leaders after the row labels, footnote
+// markers raised after figures and headings, a figure wider than its column's others, column
+// headings with an empty stub corner under group headings, units lines over a table.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { words } from './fixtures/runs.js';
+import { buildSegments } from '../../src/convert/layout/lines.js';
+import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
+import { dropLeaders } from '../../src/convert/layout/table-cell-text.js';
+import { headingLevel } from '../../src/convert/layout/headings.js';
+import type { Item } from '../../src/convert/layout/regions.js';
+import type { TableModel } from '../../src/convert/layout/table-model.js';
+
+function items(runs: TextRun[]): Item[] {
+  return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+}
+
+/** Text right-aligned so that it ends at x (0.5 em per character, as words() sets it). */
+function right(text: string, x: number, y: number, size = 10): TextRun[] {
+  return words(text, x - text.replace(/ /g, '').length * size * 0.5 - (text.split(' ').length - 1) * size * 0.25, y, size);
+}
+
+/** One run as a PDF shows a string: its width from the characters (leader dots narrow). */
+function shown(text: string, x: number, y: number, size = 10): TextRun {
+  const width = [...text].reduce((s, ch) => s + (ch === '.' || ch === ' ' ? 0.28 : 0.5), 0) * size;
+  return { text, x, y, width, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + size * 0.8 };
+}
+
+const texts = (t: TableModel): string[][] => t.rows.map((r) => r.map((c) => c?.text ?? '·'));
+
+test('table cells: dot leaders after a label are no part of it, in the label\'s string or shown apart', () => {
+  const runs: TextRun[] = [...words('Item', 50, 86), ...right('2019', 250, 86), ...right('2020', 310, 86)];
+  const rows: [string, string, string][] = [['Agriculture', '1,204', '1,310'], ['Mining and quarrying', '96', '102'], ['Manufacturing', '3,001', '2,950'], ['Total', '4,301', '4,362']];
+  rows.forEach(([label, a, b], i) => {
+    const y = 100 + i * 14;
+    if (i % 2 === 0) runs.push(shown(`${label} ${'.'.repeat(40)}`.slice(0, 44), 50, y));
+    else runs.push(...words(label, 50, y), shown('. . . . . . .', 50 + label.length * 5 + 8, y));
+    runs.push(...right(a, 250, y), ...right(b, 310, y));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t), [
+    ['Item', '2019', '2020'],
+    ['Agriculture', '1,204', '1,310'],
+    ['Mining and quarrying', '96', '102'],
+    ['Manufacturing', '3,001', '2,950'],
+    ['Total', '4,301', '4,362'],
+  ]);
+  // "..." alone is a symbol (not available); a leader of four dots or more is cut out.
+  assert.deepEqual(dropLeaders(shown('...', 200, 100)).map((r) => r.text), ['...']);
+  assert.deepEqual(dropLeaders(shown('Total .......... 12', 50, 100)).map((r) => r.text), ['Total', '12']);
+  assert.deepEqual(dropLeaders(shown('..........', 50, 100)), []);
+});
+
+test('table cells: a footnote number raised after a figure or a heading is a superscript, not one more digit', () => {
+  const raised = (text: string, x: number, y: number): TextRun => ({ text, x, y: y - 3, width: 3.5, height: 6.5, fontSize: 6.5, bold: false, italic: false, monospace: false, baseline: y + 8 - 3.5 });
+  const runs: TextRun[] = [...words('Region', 50, 86), ...right('2019', 200, 86), raised('1', 200.5, 86), ...right('2020', 260, 86)];
+  [['North', '1,204', '1,310'], ['South', '96.5', '80.4'], ['East', '12', '14']].forEach(([label, a, b], i) => {
+    const y = 100 + i * 14;
+    runs.push(...words(label, 50, y), ...right(a, 200, y), ...right(b, 260, y));
+    if (i === 1) runs.push(raised('2', 260.5, y));
+    if (i === 2) runs.push(raised('a', 200.5, y));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t), [
+    ['Region', '2019¹', '2020'],
+    ['North', '1,204', '1,310'],
+    ['South', '96.5', '80.4²'],
+    ['East', '12a', '14'],
+  ]);
+});
+
+test('tables: a figure wider than its column\'s others is no crossing: no column of its own under a group heading', () => {
+  // Households | Unemployed | Imports under "Change", centred over all three; the Unemployed
+  // column's figures are narrow and flush right but for one ("4,581"), and the heading row has an
+  // stub corner spanned by the stub's heading on the group line. Ten rows: two lines in
+  // twelve may cross a channel.
+  const runs: TextRun[] = [...words('Area', 50, 72), ...words('Change', 175, 72)];
+  runs.push(...right('Households', 160, 86), ...right('Unemployed', 220, 86), ...right('Imports', 270, 86));
+  const body: [string, string, string, string][] = [['North', '12.1', '29', '6'], ['South', '(7.1)', '31', '5,001'], ['East', '(3.6)', '4,581', '23'], ['West', '17.8', '30', '8,544'], ['Islands', '5.3', '4', '2,108'], ['Coast', '2.2', '19', '224'], ['Hills', '9.6', '15', '31'], ['Valley', '1.9', '12', '628'], ['Plains', '4.4', '27', '413'], ['Border', '3.7', '11', '90']];
+  body.forEach(([label, ...values], i) => {
+    const y = 100 + i * 12;
+    runs.push(...words(label, 50, y));
+    values.forEach((v, c) => runs.push(...right(v, [160, 220, 270][c], y)));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t)[0], ['Area', 'Change', '·', '·']);
+  assert.deepEqual(texts(t)[1], ['·', 'Households', 'Unemployed', 'Imports']);
+  assert.deepEqual(texts(t)[4], ['East', '(3.6)', '4,581', '23']);
+  assert.equal(t.rows[0][1]?.colSpan, 3);
+  assert.equal(t.headerRows, 2);
+});
+
+test('headings: a units line over a table is no heading; an italic title at body size still is', () => {
+  const level = (text: string) => headingLevel({ text, lines: 1, size: 9, bold: false, italic: true }, 9);
+  for (const units of ['In thousands', 'Percent', '(In millions of US dollars)', 'Rates per 1 000 population', 'Index 2015=100', '£ million', 'Thousands of persons']) assert.equal(level(units), 0, units);
+  for (const title of ['Regional accounts', 'Rates and Taxes', 'Millions of Years Ago']) assert.equal(level(title), 3, title);
+});
