@@ -75,3 +75,12 @@ test('a page set wholly in a fixed-width face (a typescript) has no code block',
   const md = render(['Memo']);
   assert.ok(!md.includes('```'), md);
 });
+
+test('a single line of plain words in a fixed-width face is a typed value, not a listing; a one-line command is code', () => {
+  const typed = [...words('Account holder', 72, 72), ...words('Kenji Tanaka', 72, 90, 10, MONO), ...words('Due date', 72, 130), ...words('04/26/1999', 72, 148, 10, MONO)];
+  const md = renderPageMarkdown(runDocumentPasses([layoutPage(page(typed), createLayoutContext())])[0]);
+  assert.ok(!md.includes('```'), md);
+  assert.ok(md.includes('Kenji Tanaka') && md.includes('04/26/1999'), md);
+  const command = [...words('Load the package first:', 72, 72), ...words('R> library(zoo)', 72, 90, 10, MONO)];
+  assert.match(renderPageMarkdown(runDocumentPasses([layoutPage(page(command), createLayoutContext())])[0]), /```\nR> library\(zoo\)\n```/);
+});

@@ -54,6 +54,20 @@ function sameListing(a: Block, b: Block): boolean {
   return gap > 0 && gap <= (MAX_GAP_LINES + 1) * pitch + 0.5 && overlap > 0 && Math.abs(lb[0].size - last.size) < 0.5;
 }
 
+/**
+ * Marks of code: brackets, operators, an assignment or a statement's end, or a prompt opening the
+ * line. A form's typed values (a name, a date, an amount in a typewriter face) have none.
+ */
+const CODE_MARK = /[(){}[\]=;<>\\|&`]|^\s*(?:\w{0,3}>|\$|%|#)\s/;
+
+/**
+ * A listing: more than one line, or one line with a mark of code. A single line of plain words in
+ * a fixed-width face is a value typed on a form (issue 9: forms), read as text.
+ */
+function looksLikeCode(lines: Line[]): boolean {
+  return lines.length > 1 || CODE_MARK.test(lines[0].text);
+}
+
 export const codeStage: BlockStage = (blocks: Block[], page: PageFacts) => {
   const out: Block[] = [];
   for (const b of blocks) {
@@ -62,7 +76,12 @@ export const codeStage: BlockStage = (blocks: Block[], page: PageFacts) => {
       continue;
     }
     const prev = out[out.length - 1];
-    const source = prev?.type === 'code' && prev.source && sameListing(prev, b) ? [...prev.source, ...b.source!] : b.source!;
+    const continued = prev?.type === 'code' && prev.source !== undefined && sameListing(prev, b);
+    if (!continued && !looksLikeCode(b.source!)) {
+      out.push(b);
+      continue;
+    }
+    const source = continued ? [...prev.source!, ...b.source!] : b.source!;
     const block: Block = { ...b, type: 'code', source, lines: source.map((l) => ({ text: l.text, bbox: [l.x0, l.top, l.x1, l.bottom] })), bbox: unionBBox(source.map((l) => [l.x0, l.top, l.x1, l.bottom])), code: codeLines(source, page.body) };
     if (source !== b.source) out[out.length - 1] = block;
     else out.push(block);
