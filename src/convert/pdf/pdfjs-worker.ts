@@ -35,6 +35,16 @@ const PRELUDE =
 
 const PATCHES: Array<[anchor: string, replacement: string]> = [
   [
+    // getTextContent's position of the current glyph (twice per glyph shown): the two matrix products
+    // written out, same operations in the same order, one array instead of three. Util.transform is
+    // shared by every caller, with every kind of array: its property loads go megamorphic and it
+    // was the costliest single function of a text page (issue 11).
+    '      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));\n',
+    '      const m = textState.textMatrix, c = textState.ctm;\n' +
+      '      const i0 = m[0] * tsm[0] + m[2] * tsm[1], i1 = m[1] * tsm[0] + m[3] * tsm[1], i2 = m[0] * tsm[2] + m[2] * tsm[3], i3 = m[1] * tsm[2] + m[3] * tsm[3], i4 = m[0] * tsm[4] + m[2] * tsm[5] + m[4], i5 = m[1] * tsm[4] + m[3] * tsm[5] + m[5];\n' +
+      '      return [c[0] * i0 + c[2] * i1, c[1] * i0 + c[3] * i1, c[0] * i2 + c[2] * i3, c[1] * i2 + c[3] * i3, c[0] * i4 + c[2] * i5 + c[4], c[1] * i4 + c[3] * i5 + c[5]];\n',
+  ],
+  [
     '    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();\n    try {\n',
     '    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();\n    try {\n' +
       `      if (name === "deflate") return { decompressed: ${INFLATE}(bytes), compressed: bytes };\n`,
