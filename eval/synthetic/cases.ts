@@ -16,6 +16,7 @@ import { sidebarsCase } from './families/sidebars.js';
 import { statTableCase } from './families/stat-table.js';
 import { longTableCase, tableCase } from './families/tables.js';
 import { templateCase } from './families/template.js';
+import { texCase } from './families/tex.js';
 import { Rng } from './random.js';
 import type { SyntheticCase } from './truth.js';
 
@@ -56,6 +57,14 @@ export const BROWSER_FAMILIES: Record<string, (rng: Rng, id: string) => Promise<
   math: mathCase,
 };
 
+/**
+ * Families typeset by pdflatex (families/tex.ts): run only when named (`--family tex`), since they
+ * need TeX installed (texlive-latex-base, -latex-recommended, -fonts-recommended).
+ */
+export const TEX_FAMILIES: Record<string, (rng: Rng, id: string) => Promise<SyntheticCase>> = {
+  tex: texCase,
+};
+
 function familySeed(family: string, seed: number): Rng {
   // The family name is mixed into the seed so that seed n of two families differ.
   let mixed = seed >>> 0;
@@ -64,7 +73,8 @@ function familySeed(family: string, seed: number): Rng {
 }
 
 export async function generateCase(family: string, seed: number): Promise<SyntheticCase> {
-  if (BROWSER_FAMILIES[family]) return BROWSER_FAMILIES[family](familySeed(family, seed), `${family}-${seed}`);
+  const outside = BROWSER_FAMILIES[family] ?? TEX_FAMILIES[family];
+  if (outside) return outside(familySeed(family, seed), `${family}-${seed}`);
   const generate = FAMILIES[family];
   if (!generate) throw new Error(`unknown synthetic family: ${family}`);
   const rng = familySeed(family, seed);
@@ -77,7 +87,7 @@ export async function generateCase(family: string, seed: number): Promise<Synthe
 /** Parses a case id back into its family and seed. */
 export function parseCaseId(id: string): { family: string; seed: number } {
   const m = /^(.+)-(\d+)$/.exec(id);
-  if (!m || !(FAMILIES[m[1]] || BROWSER_FAMILIES[m[1]])) throw new Error(`not a synthetic case id: ${id}`);
+  if (!m || !(FAMILIES[m[1]] || BROWSER_FAMILIES[m[1]] || TEX_FAMILIES[m[1]])) throw new Error(`not a synthetic case id: ${id}`);
   return { family: m[1], seed: Number(m[2]) };
 }
 

@@ -5,6 +5,8 @@
 // one MathML for (`x_{i}^{2}`, braces always), so the truth is a fair target for a converter that
 // reads the glyphs back. `\left(…\right)` only around a fraction or a big operator: around plain
 // letters the stretched parenthesis has the text's own size and cannot be told from `(…)` by eye.
+// For papers set by pdfTeX (families/tex.ts) also what amsmath papers use: matrices and column
+// vectors (pmatrix, bmatrix), functions by cases, and estimates or means with a hat or a bar.
 import type { Rng } from './random.js';
 
 const LATIN = 'abcdfghkmnpqrstuvwxyzABCFGHKLMNPRSTUVWXYZ'.split('');
@@ -41,6 +43,11 @@ function superscript(rng: Rng): string {
   if (r < 0.6) return String(rng.int(2, 4));
   if (r < 0.8) return rng.pick(['n', 'k', 'T', '-1']);
   return `${rng.pick(INDICES)}+1`;
+}
+
+/** A letter with a hat or a bar over it (estimates, means), as amsmath papers write them. */
+function accented(rng: Rng): string {
+  return `\\${rng.pick(['hat', 'bar'])}{${rng.pick(LATIN.filter((c) => c === c.toLowerCase()))}}`;
 }
 
 /** A letter with a subscript, a superscript, both or neither. */
@@ -117,6 +124,55 @@ export function expression(rng: Rng, minTerms = 1, maxTerms = 3): string {
 export function equation(rng: Rng): string {
   const lhs = rng.chance(0.6) ? scripted(rng) : expression(rng, 1, 2);
   return `${lhs} ${rng.pick(RELATIONS)} ${expression(rng, 1, 3)}`;
+}
+
+/** An estimate or a mean on the left (`\\hat{b}_{i} = …`, `\\bar{x} = \\frac{1}{n} \\sum …`). */
+export function accentedEquation(rng: Rng): string {
+  const lhs = `${accented(rng)}${rng.chance(0.4) ? `_{${subscript(rng)}}` : ''}`;
+  if (rng.chance(0.4)) {
+    const i = rng.pick(INDICES.slice(0, 3));
+    const n = rng.pick(['n', 'N', 'm']);
+    return `${lhs} = \\frac{1}{${n}} \\sum_{${i}=1}^{${n}} ${letter(rng)}_{${i}}`;
+  }
+  return `${lhs} ${rng.pick(RELATIONS)} ${expression(rng, 1, 3)}`;
+}
+
+/** Matrix entries: a scripted letter, a digit, or 0. */
+function entry(rng: Rng): string {
+  const r = rng.next();
+  if (r < 0.5) return scripted(rng);
+  if (r < 0.75) return String(rng.int(1, 9));
+  return r < 0.9 ? '0' : `-${scripted(rng)}`;
+}
+
+/**
+ * A matrix or a column vector in parentheses or brackets (amsmath's pmatrix, bmatrix): a vector
+ * of two to four rows, or a square or wide matrix of two to three rows.
+ */
+export function matrix(rng: Rng): string {
+  const env = rng.pick(['pmatrix', 'bmatrix']);
+  const vector = rng.chance(0.4);
+  const rows = rng.int(2, vector ? 4 : 3);
+  const cols = vector ? 1 : rng.int(2, 3);
+  const body = Array.from({ length: rows }, () => Array.from({ length: cols }, () => entry(rng)).join(' & ')).join(' \\\\ ');
+  return `\\begin{${env}} ${body} \\end{${env}}`;
+}
+
+/** A matrix equation: `A = (…)`, `x = […]`, or a matrix times a vector. */
+export function matrixEquation(rng: Rng): string {
+  const lhs = rng.chance(0.5) ? rng.pick(['A', 'B', 'M', 'X', '\\Sigma']) : scripted(rng);
+  return `${lhs} = ${matrix(rng)}${rng.chance(0.3) ? ` ${matrix(rng)}` : ''}`;
+}
+
+/** A function defined by cases: two or three branches, each a value and a condition. */
+export function casesEquation(rng: Rng): string {
+  const v = rng.pick(['x', 't', 'n']);
+  const f = `${rng.pick(['f', 'g', 'h', 'u'])}(${v})`;
+  const n = rng.int(2, 3);
+  const bounds = [String(rng.int(0, 3)), String(rng.int(4, 9))];
+  const conditions = n === 2 ? [`${v} \\geq ${bounds[0]}`, `${v} < ${bounds[0]}`] : [`${v} < ${bounds[0]}`, `${bounds[0]} \\leq ${v} < ${bounds[1]}`, `${v} \\geq ${bounds[1]}`];
+  const rows = conditions.map((c) => `${expression(rng, 1, 2)} & ${c}`);
+  return `${f} = \\begin{cases} ${rows.join(' \\\\ ')} \\end{cases}`;
 }
 
 /**

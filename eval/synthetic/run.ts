@@ -10,12 +10,15 @@
 // `--family html` runs the Chromium-printed family (families/html.ts), which is not in the default
 // set; without Chromium it is skipped with a message. `--family math` (display equations typeset
 // by KaTeX, families/math.ts) needs Chromium and the scorer's KaTeX (installed by `npm run eval`).
+// `--family tex` (a paper's page set by pdflatex, families/tex.ts) needs pdflatex; without it it is
+// skipped with a message.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { shutdownConvertPool } from '../../src/convert/index.js';
-import { BROWSER_FAMILIES, caseIds, FAMILY_NAMES, parseCaseId } from './cases.js';
+import { BROWSER_FAMILIES, caseIds, FAMILY_NAMES, parseCaseId, TEX_FAMILIES } from './cases.js';
 import { chromiumAvailable, CHROMIUM, closeBrowser } from './html/browser.js';
 import { katexAvailable } from './html/katex.js';
+import { PDFLATEX, pdflatexAvailable } from './tex/pdflatex.js';
 import { runCase } from './convert.js';
 import { formatReport, type CaseResult } from './report.js';
 
@@ -45,6 +48,11 @@ async function main(): Promise<void> {
   if (!katexAvailable() && ids.some((id) => parseCaseId(id).family === 'math')) {
     console.log('math family skipped: the scorer\'s KaTeX is not installed (npm run eval installs it)');
     ids = ids.filter((id) => parseCaseId(id).family !== 'math');
+    if (ids.length === 0) return;
+  }
+  if (!pdflatexAvailable() && ids.some((id) => TEX_FAMILIES[parseCaseId(id).family])) {
+    console.log(`TeX-set families skipped: no pdflatex at ${PDFLATEX} (apt-get install -y --no-install-recommends texlive-latex-base texlive-latex-recommended texlive-fonts-recommended, or set DOCCONV_PDFLATEX)`);
+    ids = ids.filter((id) => !TEX_FAMILIES[parseCaseId(id).family]);
     if (ids.length === 0) return;
   }
   const deadline = Date.now() + Number(values['budget-s']) * 1000;

@@ -5,8 +5,8 @@
 // radical overbars. A display equation is a cluster of segments that touch vertically, hold no
 // word of prose, are set at least partly in math faces, and hold a relation or a big operator;
 // a piece beside a prose line (inline math) is never taken. An equation number at the right of
-// the cluster ("(3)", centred on an aligned block) is put on the equation's baseline so it stays
-// beside it.
+// the cluster ("(3)", centred on an aligned block) goes with the equation nearest to it, inside
+// its segment's box, so it stays beside it.
 import type { RuleLine, TextRun } from './types.js';
 import { baselineOf, type Segment } from './lines.js';
 import { EQUATION_NUMBER, isMathFont, isMathFontLine } from '../markdown/math.js';
@@ -177,20 +177,31 @@ export function assembleDisplayMath(segs: Segment[], rules: RuleLine[]): Segment
     const made = formulas.map((f) => formulaSegment(c, f));
     c.segs.forEach((s) => replaced.set(s, []));
     // An equation number, in the cluster's last segment or beside it at the right (its middle
-    // within the display's height), goes on the line of the formula nearest to it.
+    // within the display's height, nothing between them: in two columns the right column's
+    // display stands between a left display and the right one's number), goes on the line of
+    // the formula nearest to it.
     const numbers = number ? [numberSegment(made[0], number)] : [];
     for (const s of segs) {
       const mid = (s.top + s.bottom) / 2;
-      if (EQUATION_NUMBER.test(s.text.trim()) && s.x0 > c.x1 && mid > c.top && mid < c.bottom) {
+      if (replaced.has(s) || !EQUATION_NUMBER.test(s.text.trim()) || s.x0 <= c.x1 || mid <= c.top || mid >= c.bottom) continue;
+      if (!segs.some((o) => o !== s && !c.segs.includes(o) && o.x0 >= c.x1 - 1 && o.x1 <= s.x0 + 1 && o.bottom > s.top && o.top < s.bottom)) {
         numbers.push(s);
         replaced.set(s, []);
       }
     }
-    const placed = numbers.map((n) => {
+    // Each number goes with the formula nearest to it; the formula's box takes it in.
+    const own = new Map<Segment, Segment[]>();
+    for (const n of numbers) {
       const line = made.reduce((a, m) => (Math.abs(m.baseline - n.baseline) < Math.abs(a.baseline - n.baseline) ? m : a), made[0]);
-      return { ...n, baseline: line.baseline, lineId: line.lineId };
+      own.set(line, [...(own.get(line) ?? []), n]);
+    }
+    const numbered = made.map((m) => {
+      const ns = own.get(m);
+      if (!ns) return m;
+      ns.sort((a, b) => a.top - b.top);
+      return { ...m, x1: Math.max(m.x1, ...ns.map((n) => n.x1)), equationNumber: ns.map((n) => n.text.trim()).join(' ') };
     });
-    replaced.set(c.segs[0], [...made, ...placed]);
+    replaced.set(c.segs[0], numbered);
   }
   if (replaced.size === 0) return segs;
   const out: Segment[] = [];

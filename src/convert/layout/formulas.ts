@@ -14,11 +14,15 @@ const RELATION = /[=<>≤≥≠≈≡∝]/u;
 /** One line as a display formula, or null when it is text. */
 function formulaLine(line: Line, ocr: boolean): FormulaLine | null {
   const assembled = line.segs.filter((s) => s.latex !== undefined);
-  if (assembled.length > 0 && assembled.length === line.segs.length) return { latex: assembled.map((s) => s.latex!) };
-  // An assembled display with its equation number at the right (display-math.ts).
-  const tail = line.segs[line.segs.length - 1];
-  if (assembled.length > 0 && assembled.length === line.segs.length - 1 && tail.latex === undefined && EQUATION_NUMBER.test(tail.text.trim())) {
-    return { latex: assembled.map((s) => s.latex!), number: tail.text.trim() };
+  if (assembled.length > 0 && assembled.length === line.segs.length) {
+    const numbers = assembled.flatMap((s) => (s.equationNumber ? [s.equationNumber] : []));
+    return numbers.length ? { latex: assembled.map((s) => s.latex!), number: numbers.join(' ') } : { latex: assembled.map((s) => s.latex!) };
+  }
+  // An assembled display with its equation number at the right (display-math.ts); aligned rows
+  // numbered one by one (amsmath's align) put all their numbers there, read top to bottom.
+  const rest = line.segs.filter((s) => s.latex === undefined);
+  if (assembled.length > 0 && rest.length > 0 && rest.every((s) => EQUATION_NUMBER.test(s.text.trim()) && s.x0 >= Math.max(...assembled.map((a) => a.x1)))) {
+    return { latex: assembled.map((s) => s.latex!), number: rest.sort((a, b) => a.top - b.top).map((s) => s.text.trim()).join(' ') };
   }
   if (ocr) return null;
   const segs = line.segs;

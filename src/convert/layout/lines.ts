@@ -27,6 +27,12 @@ export interface Segment extends TextSpan {
   lineId: number;
   /** A formula assembled from several pieces (limits, fractions): its LaTeX. */
   latex?: string;
+  /**
+   * The equation number(s) set at the right of an assembled display ("(3)", or "(3) (4)" for
+   * aligned rows numbered one by one): the segment's box reaches over them, so the white between
+   * a centred display and a number at the margin is no column gutter (issue 9).
+   */
+  equationNumber?: string;
 }
 
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;

@@ -14,6 +14,8 @@
 import type { TextRun } from './types.js';
 import { baselineOf } from './lines.js';
 import { median } from './order-stats.js';
+import { arrayLatex, findArrays } from './math-arrays.js';
+import { assemblePieces } from './math-pieces.js';
 
 export interface MathGlyph {
   ch: string;
@@ -26,6 +28,12 @@ export interface MathGlyph {
   font: string;
   /** The run it was cut from. */
   run: TextRun;
+  /**
+   * The ink's top and bottom where the glyph hangs from its baseline (TeX's extension font: ∑,
+   * tall delimiters, whose exact box pdf/cmex.ts gives) or was built of pieces (math-pieces.ts);
+   * null for a glyph set around its baseline.
+   */
+  ink: readonly [number, number] | null;
 }
 
 /** A horizontal rule: fraction bar or radical overbar. */
@@ -46,8 +54,33 @@ const DELIMITER_FACE = /KaTeX_Size\d|CMEX|Extension|MathExt|LMMathExtension/i;
 const SYMBOLS: Record<string, string> = {
   '−': '-', '≤': '\\leq', '≥': '\\geq', '⩽': '\\leq', '⩾': '\\geq', '≈': '\\approx', '≡': '\\equiv', '≠': '\\neq',
   '×': '\\times', '⋅': '\\cdot', '·': '\\cdot', '±': '\\pm', '∓': '\\mp', '∞': '\\infty', '∂': '\\partial', '∇': '\\nabla',
+  '∆': '\\Delta', 'Ω': '\\Omega',
   '→': '\\rightarrow', '∈': '\\in', '∼': '\\sim', '∝': '\\propto', '{': '\\{', '}': '\\}', '⟨': '\\langle', '⟩': '\\rangle',
 };
+
+/** Accents set as glyphs of their own over a letter (TeX's cmr accents, Unicode's spacing ones). */
+const ACCENTS: Record<string, string> = { '¯': '\\bar', 'ˉ': '\\bar', 'ˆ': '\\hat', '˜': '\\tilde', '˙': '\\dot', '¨': '\\ddot', 'ˇ': '\\check', '˘': '\\breve', '´': '\\acute', '`': '\\grave' };
+
+/**
+ * Each accent glyph's letter: the glyph under it (the accent's middle within the letter's width),
+ * the accent on the letter's baseline or raised over a tall letter, never below it.
+ */
+function accentBases(gs: MathGlyph[]): Map<MathGlyph, MathGlyph> {
+  const out = new Map<MathGlyph, MathGlyph>();
+  for (const a of gs) {
+    if (!ACCENTS[a.ch]) continue;
+    let best: MathGlyph | null = null;
+    for (const g of gs) {
+      if (g === a || ACCENTS[g.ch] || g.size < 0.7 * a.size || /\s/u.test(g.ch)) continue;
+      const pad = 0.1 * g.size;
+      if (center(a) < g.x0 - pad || center(a) > g.x1 + pad) continue;
+      if (a.baseline > g.baseline + 0.1 * g.size || a.baseline < g.baseline - 0.6 * g.size) continue;
+      if (!best || Math.abs(center(g) - center(a)) < Math.abs(center(best) - center(a))) best = g;
+    }
+    if (best && ![...out.values()].includes(best)) out.set(a, best);
+  }
+  return out;
+}
 
 /** A run cut into glyphs, each given an equal share of the run's width (pdf.js gives runs, not glyphs). */
 export function glyphsOf(runs: TextRun[]): MathGlyph[] {
@@ -57,15 +90,17 @@ export function glyphsOf(runs: TextRun[]): MathGlyph[] {
     const w = r.width / Math.max(1, chars.length);
     chars.forEach((ch, k) => {
       if (/\s/u.test(ch)) return;
-      out.push({ ch, x0: r.x + k * w, x1: r.x + (k + 1) * w, baseline: baselineOf(r), size: r.fontSize, height: r.height, font: r.fontName ?? '', run: r });
+      const baseline = baselineOf(r);
+      const hung = r.y + r.height > baseline + 0.5 * r.fontSize;
+      out.push({ ch, x0: r.x + k * w, x1: r.x + (k + 1) * w, baseline, size: r.fontSize, height: r.height, font: r.fontName ?? '', run: r, ink: hung ? [r.y, r.y + r.height] : null });
     });
   }
   return out;
 }
 
 const center = (g: { x0: number; x1: number }) => (g.x0 + g.x1) / 2;
-/** The middle of a glyph's x-height: what is over or under a bar. */
-const middle = (g: MathGlyph) => g.baseline - 0.25 * g.size;
+/** The middle of a glyph's x-height (of its ink, for a hung glyph): what is over or under a bar. */
+const middle = (g: MathGlyph) => (g.ink ? (g.ink[0] + g.ink[1]) / 2 : g.baseline - 0.25 * g.size);
 
 /** One piece of a parsed row: its LaTeX, its left edge, and whether it is a relation. */
 interface Token {
@@ -93,7 +128,7 @@ function mainSize(gs: MathGlyph[]): number {
 function mainBaseline(gs: MathGlyph[], size: number): number {
   const votes = new Map<number, number>();
   for (const g of gs) {
-    if (g.size < 0.9 * size || isBigOp(g)) continue;
+    if (g.size < 0.9 * size || isBigOp(g) || g.ink) continue;
     const key = Math.round(g.baseline / (0.1 * size));
     votes.set(key, (votes.get(key) ?? 0) + 1);
   }
@@ -162,14 +197,16 @@ function barAtoms(gs: MathGlyph[], bars: MathBar[], used: Set<MathGlyph>, size: 
 function limitsOf(op: MathGlyph, gs: MathGlyph[], used: Set<MathGlyph>): { upper: MathGlyph[]; lower: MathGlyph[] } {
   const reach = 1.0 * op.size;
   const near = gs.filter((g) => g !== op && !used.has(g) && g.size < 0.9 * op.size && center(g) >= op.x0 - reach && center(g) <= op.x1 + reach);
-  const top = op.baseline - op.height * 0.75;
+  const top = op.ink ? op.ink[0] : op.baseline - op.height * 0.75;
+  // The foot of the operator's ink, where the lower limit hangs.
+  const foot = op.ink ? op.ink[1] - 0.35 * op.size : op.baseline;
   const nearestLine = (side: MathGlyph[], pick: (a: number, b: number) => number): MathGlyph[] => {
     if (side.length === 0) return [];
     const line = side.map((g) => g.baseline).reduce((a, b) => pick(a, b));
     return side.filter((g) => Math.abs(g.baseline - line) < 0.5 * g.size);
   };
   const upper = nearestLine(near.filter((g) => g.baseline < top + 0.15 * op.size && g.baseline > top - 1.5 * op.size), Math.max);
-  const lower = nearestLine(near.filter((g) => g.baseline > op.baseline + 0.35 * op.size && g.baseline < op.baseline + 1.5 * op.size), Math.min);
+  const lower = nearestLine(near.filter((g) => g.baseline > foot + 0.35 * op.size && g.baseline < foot + 1.5 * op.size), Math.min);
   return { upper, lower };
 }
 
@@ -189,6 +226,26 @@ function limitAtoms(gs: MathGlyph[], used: Set<MathGlyph>): Token[] {
   return atoms;
 }
 
+/**
+ * Where a dropped opening parenthesis stood, left of its partner `close`: the widest white strip
+ * of at least 0.6 em between the glyphs beside the partner's height, or before them all.
+ */
+function droppedOpening(close: MathGlyph, gs: MathGlyph[]): number {
+  const [top, bottom] = close.ink ?? [close.baseline - close.size, close.baseline];
+  const spans = gs
+    .filter((g) => g !== close && g.x1 <= close.x0 + 0.1 * close.size && g.baseline - 0.25 * g.size > top && g.baseline - 0.25 * g.size < bottom)
+    .map((g) => [g.x0, g.x1] as const)
+    .sort((a, b) => a[0] - b[0]);
+  if (spans.length === 0) return close.x0 - close.size;
+  let best = { gap: 0.6 * close.size, at: spans[0][0] - 0.5 * close.size };
+  let reach = spans[0][1];
+  for (const [a, b] of spans.slice(1)) {
+    if (a - reach > best.gap) best = { gap: a - reach, at: reach + 0.1 * close.size };
+    reach = Math.max(reach, b);
+  }
+  return best.at;
+}
+
 interface Item {
   x: number;
   glyph?: MathGlyph;
@@ -204,7 +261,20 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
   if (gs.length === 0) return [];
   const size = mainSize(gs);
   const used = new Set<MathGlyph>();
-  const atoms = [...barAtoms(gs, bars, used, size), ...limitAtoms(gs, used)];
+  // Matrices and cases first: their cells hold fractions and operators of their own.
+  const arrays = findArrays(gs, bars, size);
+  const arrayAtoms: Token[] = arrays.map((a) => {
+    a.members.forEach((g) => used.add(g));
+    return { tex: arrayLatex(a, parseRow), x: a.x };
+  });
+  const freeBars = arrays.length ? bars.filter((b) => !arrays.some((a) => a.bars.has(b))) : bars;
+  const atoms = [...arrayAtoms, ...barAtoms(gs, freeBars, used, size), ...limitAtoms(gs, used)];
+  // An accent goes with its letter (`\\bar{x}`), not into the row as a glyph.
+  const accentOf = new Map<MathGlyph, string>();
+  for (const [a, g] of accentBases(gs.filter((x) => !used.has(x)))) {
+    accentOf.set(g, ACCENTS[a.ch]);
+    used.add(a);
+  }
   const rest = gs.filter((g) => !used.has(g));
   const base = rest.some((g) => g.size >= 0.9 * size && !isBigOp(g)) ? mainBaseline(rest, size) : mainBaseline(gs, size);
   const items: Item[] = [...rest.map((g) => ({ x: center(g), glyph: g })), ...atoms.map((a) => ({ x: a.x, atom: a }))].sort((a, b) => a.x - b.x);
@@ -222,8 +292,15 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
     else if (CLOSE.includes(g.ch) && stack.length > 0) {
       paired.add(stack.pop()!);
       paired.add(g);
+    } else if (g.ch === ')' && g.ink) {
+      // pdf.js reads code 0x20 of TeX's extension font (a \\Bigg parenthesis) as a word space and
+      // drops it: a hung `)` with no partner had one, in the white strip it left (pdf/cmex.ts).
+      const x = droppedOpening(g, gs);
+      items.push({ x, atom: { tex: '\\left(', x } });
+      paired.add(g);
     }
   }
+  items.sort((a, b) => a.x - b.x);
 
   const tokens: Token[] = [];
   // The last base's scripts, open for more glyphs of the same kind.
@@ -267,6 +344,8 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
     if (paired.has(g) && OPEN.includes(g.ch)) tex = `\\left${g.ch === '{' ? '\\{' : g.ch}`;
     else if (paired.has(g) && CLOSE.includes(g.ch)) tex = `\\right${g.ch === '}' ? '\\}' : g.ch}`;
     else if (INTEGRALS[g.ch]) tex = INTEGRALS[g.ch];
+    const accent = accentOf.get(g);
+    if (accent) tex = `${accent}{${tex}}`;
     const prev = tokens[tokens.length - 1];
     // Glyphs of one number or one name set close together stay one token ("98", "sin").
     const joins = prev && !prev.relation && /^[0-9.]$/.test(g.ch) && /[0-9.]$/.test(prev.tex) && prev.x < g.x0;
@@ -282,6 +361,7 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
  * stretched delimiters (taller runs) their run's box, split as the font sets it around the baseline.
  */
 function inkSpan(g: MathGlyph): readonly [number, number] {
+  if (g.ink) return g.ink;
   if (isBigOp(g) || DELIMITER_FACE.test(g.font)) return [g.baseline - 0.69 * g.height, g.baseline + 0.31 * g.height];
   return [g.baseline - 0.7 * g.size, g.baseline + 0.2 * g.size];
 }
@@ -302,6 +382,11 @@ function splitRows(gs: MathGlyph[], bars: MathBar[]): { rows: Row[]; aligned: bo
     if (!BIG_LIMIT_OPS[op.ch]) continue;
     const { upper, lower } = limitsOf(op, gs, none);
     for (const g of [...upper, ...lower]) owner.set(g, op);
+  }
+  // An array's content goes with its opening delimiter (its rows are no rows of the display).
+  for (const a of findArrays(gs, bars, size)) {
+    const open = [...a.members].reduce((p, q) => (q.x0 < p.x0 ? q : p));
+    for (const g of a.members) if (g !== open) owner.set(g, open);
   }
   const pad = 0.15 * size;
   const underBar = (g: MathGlyph) => bars.some((b) => center(g) >= b.x0 - pad && center(g) <= b.x1 + pad && Math.abs(middle(g) - b.y) < 2.5 * size);
@@ -366,7 +451,7 @@ export interface DisplayFormula {
  * equation broken over lines), each a formula of its own.
  */
 export function displayFormulas(runs: TextRun[], bars: MathBar[]): DisplayFormula[] {
-  const gs = glyphsOf(runs);
+  const gs = assemblePieces(glyphsOf(runs));
   if (gs.length === 0) return [];
   const split = splitRows(gs, bars);
   if (!split) {

@@ -76,7 +76,7 @@ export function formulaToLatex(runs: TextRun[]): string {
  * Math, Symbol, MT Extra, KaTeX's math italic, delimiter sizes and AMS faces (KaTeX_Main is its
  * upright roman, like TeX's CMR: text too, so not listed).
  */
-const MATH_FONT = /^(?:[A-Z]{6}\+)?(?:KaTeX_(?:Math|Size\d|AMS)|CMMI|CMSY|CMEX|CMBSY|CMMIB|MSBM|MSAM|EUFM|EUSM|EUEX|RSFS|LMMath|LatinModernMath|STIXMath|STIXTwoMath|STIX2Math|XITSMath|CambriaMath|Cambria-Math|Cambria,?Math|AsanaMath|TeXGyre\w*Math|Symbol|MTExtra|MT-Extra|MTMI|MTSY|MTEX|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|zxlr|MathematicalPi|Euclid)/i;
+const MATH_FONT = /^(?:[A-Z]{6}\+)?(?:KaTeX_(?:Math|Size\d|AMS)|CMMI|CMSY|CMEX|CMBSY|CMMIB|MSBM|MSAM|EUFM|EUSM|EUEX|RSFS|LMMath|LatinModernMath|STIXMath|STIXTwoMath|STIX2Math|XITSMath|CambriaMath|Cambria-Math|Cambria,?Math|AsanaMath|TeXGyre\w*Math|Symbol|StandardSym|MTExtra|MT-Extra|MTMI|MTSY|MTEX|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|zxlr|MathematicalPi|Euclid)/i;
 
 export function isMathFont(fontName: string | undefined): boolean {
   return fontName !== undefined && MATH_FONT.test(fontName);

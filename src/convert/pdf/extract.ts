@@ -8,6 +8,7 @@ import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { hasSetApartLines, type LinePiece } from './set-apart.js';
 import { drawnBulletRuns, hasUnmarkedIndentedLines } from './drawn-bullets.js';
 import { checkBoxes } from './check-boxes.js';
+import { cmexInk, cmexIsRaw, cmexText, cmsyInk, isCmexFont } from './cmex.js';
 import { dingbatsText, isDingbatsFont } from './dingbats.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
@@ -113,11 +114,24 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     return s;
   };
 
+  // TeX's math extension fonts without a ToUnicode map: decided per font from all its text on
+  // the page (pdf/cmex.ts).
+  const cmexTexts = new Map<string, string[]>();
+  for (const it of items) {
+    if (typeof it.str !== 'string' || !it.fontName || !isCmexFont(fontStyle(it.fontName).name)) continue;
+    const texts = cmexTexts.get(it.fontName);
+    if (texts) texts.push(it.str);
+    else cmexTexts.set(it.fontName, [it.str]);
+  }
+  const rawCmex = new Set([...cmexTexts].filter(([, texts]) => cmexIsRaw(texts)).map(([name]) => name));
+
   const runs: TextRun[] = [];
   for (const raw of content.items) {
     const item = raw as TextItemLike;
     if (typeof item.str !== 'string' || item.str.length === 0 || !item.transform) continue;
-    if (item.str.trim().length === 0) continue;
+    // A space drawn in TeX's extension font is a glyph (code 0x20, pdf/cmex.ts).
+    const cmexGlyph = rawCmex.has(item.fontName) && item.str === ' ' && item.height > 0;
+    if (item.str.trim().length === 0 && !cmexGlyph) continue;
     const m = multiply(base, item.transform as Matrix);
     // Oblique type (a slanted font faked by a shear, [a 0 c d] with c ≠ 0): the baseline runs
     // left to right, only the glyphs lean. It is horizontal, italic text of height |d|.
@@ -134,10 +148,18 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     const ascent = clamp(finiteOr(style.ascent, 0.8), 0.5, 1.1);
     const descent = clamp(Math.abs(finiteOr(style.descent, 0.2)), 0, 0.5);
     const fs = fontStyle(item.fontName);
+    const text = isDingbatsFont(fs.name) ? dingbatsText(item.str) : rawCmex.has(item.fontName) ? cmexText(item.str, item.height > 0) : bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str));
+    if (text.trim().length === 0) continue;
     let x = m[4];
     let y = m[5] - ascent * size;
     let w = item.width;
     let h = (ascent + descent) * size;
+    // TeX's extension glyphs hang from the baseline: their box from the font's table.
+    const ink = rotated ? null : rawCmex.has(item.fontName) ? cmexInk(item.str) : cmsyInk(fs.name, text);
+    if (ink) {
+      y = m[5] - ink.above * size;
+      h = (ink.above + ink.below) * size;
+    }
     let path: TextRun['path'];
     if (rotated) {
       // Bounding box of the rotated run.
@@ -153,7 +175,7 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     }
     runs.push({
       // pdf.js put RTL items into logical order already; mixed items keep RTL words visual.
-      text: isDingbatsFont(fs.name) ? dingbatsText(item.str) : bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str)),
+      text,
       x,
       y,
       width: Math.max(0, w),

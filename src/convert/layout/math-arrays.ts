@@ -1,0 +1,111 @@
+// Matrices and cases in a display (issue 9): a tall delimiter (two lines or more high) whose
+// content, up to its partner, stands on two or more baselines is an array, not one row: amsmath's
+// pmatrix/bmatrix/Bmatrix/vmatrix between a pair, cases after a lone `{`. Its rows are the
+// baselines of its full-size glyphs (glyphs over and under a fraction bar do not vote: a tall
+// parenthesis around a fraction is no matrix), its columns the vertical strips of white an em
+// or so wide shared by every row (TeX sets array columns 2 \arraycolsep apart, cases' condition a
+// \quad after its value). Each cell is read as a row of its own.
+import type { MathBar, MathGlyph } from './math-layout.js';
+
+export interface MathArray {
+  /** The glyphs it takes: delimiters and content. */
+  members: Set<MathGlyph>;
+  bars: Set<MathBar>;
+  /** Where it stands in its row. */
+  x: number;
+  env: string;
+  /** Rows of cells, each cell's glyphs and bars. */
+  cells: Array<Array<{ gs: MathGlyph[]; bars: MathBar[] }>>;
+}
+
+const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}', '|': '|', '‖': '‖' };
+const ENV: Record<string, string> = { '(': 'pmatrix', '[': 'bmatrix', '{': 'Bmatrix', '|': 'vmatrix', '‖': 'Vmatrix' };
+/** A delimiter this many ems tall spans two lines or more (a single line's \left( is ~1.2 em). */
+const TALL_EM = 1.8;
+/** White this wide between two glyphs of every row parts two columns (a relation's space is 0.28 em). */
+const COLUMN_GAP_EM = 0.75;
+
+const center = (g: { x0: number; x1: number }) => (g.x0 + g.x1) / 2;
+
+function inkOf(g: MathGlyph): readonly [number, number] {
+  return g.ink ?? [g.baseline - 0.69 * g.height, g.baseline + 0.31 * g.height];
+}
+
+function isTall(g: MathGlyph, size: number): boolean {
+  if (CLOSING[g.ch] === undefined && !Object.values(CLOSING).includes(g.ch)) return false;
+  const [top, bottom] = inkOf(g);
+  return bottom - top >= TALL_EM * size;
+}
+
+/** Vertical overlap of two glyphs' ink, as a share of the shorter. */
+function overlap(a: MathGlyph, b: MathGlyph): number {
+  const [at, ab] = inkOf(a);
+  const [bt, bb] = inkOf(b);
+  return (Math.min(ab, bb) - Math.max(at, bt)) / Math.min(ab - at, bb - bt);
+}
+
+/** Baselines of the content's rows: full-size glyphs not near a bar, a row at least half an em from the next. */
+function rowBaselines(inner: MathGlyph[], bars: MathBar[], size: number): number[] {
+  const nearBar = (g: MathGlyph) => bars.some((b) => center(g) >= b.x0 - 0.15 * size && center(g) <= b.x1 + 0.15 * size && Math.abs(g.baseline - 0.25 * g.size - b.y) < 1.5 * size);
+  const voters = inner.filter((g) => g.size >= 0.9 * size && !g.ink && !nearBar(g)).map((g) => g.baseline).sort((a, b) => a - b);
+  const rows: number[][] = [];
+  for (const y of voters) {
+    const last = rows[rows.length - 1];
+    if (last && y - last[last.length - 1] < 0.5 * size) last.push(y);
+    else rows.push([y]);
+  }
+  return rows.map((r) => r.reduce((s, y) => s + y, 0) / r.length);
+}
+
+/** Column edges: the x of each white strip of at least COLUMN_GAP_EM across all the content. */
+function columnCuts(inner: MathGlyph[], size: number): Array<{ at: number; gap: number }> {
+  const spans = inner.map((g) => [g.x0, g.x1] as const).sort((a, b) => a[0] - b[0]);
+  const cuts: Array<{ at: number; gap: number }> = [];
+  let reach = spans[0][1];
+  for (const [a, b] of spans.slice(1)) {
+    if (a - reach >= COLUMN_GAP_EM * size) cuts.push({ at: (a + reach) / 2, gap: a - reach });
+    reach = Math.max(reach, b);
+  }
+  return cuts;
+}
+
+/** The arrays of a display (or a part of one), outermost first; `size` is its main glyph size. */
+export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): MathArray[] {
+  const out: MathArray[] = [];
+  const taken = new Set<MathGlyph>();
+  const byX = gs.slice().sort((a, b) => a.x0 - b.x0);
+  for (const open of byX) {
+    if (taken.has(open) || !ENV[open.ch] || !isTall(open, size)) continue;
+    const want = CLOSING[open.ch];
+    const close = byX.find((g) => g !== open && !taken.has(g) && g.x0 > open.x0 + 0.3 * size && g.ch === want && isTall(g, size) && overlap(open, g) > 0.5) ?? null;
+    // A lone `{` opens cases; another lone delimiter is no array.
+    if (!close && open.ch !== '{') continue;
+    const [top, bottom] = inkOf(open);
+    const inner = gs.filter((g) => g !== open && g !== close && !taken.has(g) && center(g) > open.x1 - 0.1 * size && (!close || center(g) < close.x0 + 0.1 * size) && g.baseline - 0.25 * g.size > top && g.baseline - 0.25 * g.size < bottom);
+    if (inner.length < 2) continue;
+    const innerSize = Math.max(...inner.filter((g) => !g.ink).map((g) => g.size), 0) || size;
+    const innerBars = bars.filter((b) => b.x0 >= open.x1 - 0.1 * size && (!close || b.x1 <= close.x0 + 0.1 * size) && b.y > top && b.y < bottom);
+    const baselines = rowBaselines(inner, innerBars, innerSize);
+    if (baselines.length < 2) continue;
+    let cuts = columnCuts(inner, innerSize);
+    const env = close ? ENV[open.ch] : 'cases';
+    // Cases have a value and a condition: only the widest strip parts them.
+    if (env === 'cases' && cuts.length > 1) cuts = [cuts.reduce((a, b) => (b.gap > a.gap ? b : a))];
+    const rowOf = (y: number) => baselines.reduce((best, b, i) => (Math.abs(b - y) < Math.abs(baselines[best] - y) ? i : best), 0);
+    const colOf = (x: number) => cuts.filter((c) => x > c.at).length;
+    const cells = baselines.map(() => Array.from({ length: cuts.length + 1 }, () => ({ gs: [] as MathGlyph[], bars: [] as MathBar[] })));
+    for (const g of inner) cells[rowOf(g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline)][colOf(center(g))].gs.push(g);
+    // A bar stands on the math axis, a quarter em over its row's baseline; under it, its denominator.
+    for (const b of innerBars) cells[rowOf(b.y + 0.25 * innerSize)][colOf((b.x0 + b.x1) / 2)].bars.push(b);
+    const members = new Set([open, ...inner, ...(close ? [close] : [])]);
+    members.forEach((g) => taken.add(g));
+    out.push({ members, bars: new Set(innerBars), x: open.x0, env, cells });
+  }
+  return out;
+}
+
+/** An array as LaTeX, each cell read by `read` (the row parser). */
+export function arrayLatex(a: MathArray, read: (gs: MathGlyph[], bars: MathBar[]) => string): string {
+  const rows = a.cells.map((row) => row.map((c) => read(c.gs, c.bars)).join('&'));
+  return `\\begin{${a.env}}${rows.join('\\\\')}\\end{${a.env}}`;
+}

@@ -1,0 +1,87 @@
+// Display equations as pdfTeX sets them (issue 9): Computer Modern's extension font read back
+// from its raw codes, glyphs that hang from their baseline (∑, tall delimiters, radicals),
+// delimiters built of pieces, matrices and cases, accents over letters, and the \Bigg
+// parenthesis pdf.js drops. Glyphs are generated here with TeX's metrics (cmex10.afm).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { equationLatex, type MathBar } from '../../src/convert/layout/math-layout.js';
+import { cmexInk, cmexIsRaw, cmexText, cmsyInk } from '../../src/convert/pdf/cmex.js';
+
+const MI = 'ABCDEF+CMMI10';
+const RM = 'ABCDEF+CMR10';
+const SY = 'ABCDEF+CMSY10';
+const EX = 'ABCDEF+CMEX10';
+
+/** A glyph set on baseline b: its box the font's ascent and descent, 0.6 em a character. */
+function g(text: string, x: number, b: number, size = 10, font = MI): TextRun {
+  return { text, x, y: b - 0.75 * size, width: 0.6 * size * [...text].length, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: b, fontName: font };
+}
+
+/** A glyph hanging from its baseline `top` (TeX's extension font): `depth` ems of ink under it. */
+function hung(text: string, x: number, top: number, depth: number, size = 10, width = 0.8 * size): TextRun {
+  return { text, x, y: top - 0.04 * size, width, height: (0.04 + depth) * size, fontSize: size, bold: false, italic: false, monospace: false, baseline: top, fontName: EX };
+}
+const bar = (x0: number, x1: number, y: number): MathBar => ({ x0, x1, y });
+
+test('cmex raw codes read as the glyphs they draw; a font with a ToUnicode map is left alone', () => {
+  assert.equal(cmexText('X'), '∑');
+  assert.equal(cmexText('Y'), '∏');
+  assert.equal(cmexText('Z'), '∫');
+  assert.equal(cmexText('\u0012'), '(');
+  assert.equal(cmexText('\u0013'), ')');
+  assert.equal(cmexText('\uf8eb'), '⎛'); // parenlefttp, given Adobe's private-use code
+  assert.equal(cmexText(' ', true), '(');
+  assert.equal(cmexText(' '), ' ');
+  assert.ok(cmexIsRaw(['X', '\u0012']));
+  assert.ok(cmexIsRaw(['Z', '\uf8ee']));
+  assert.ok(!cmexIsRaw(['∑', '(']));
+  assert.ok(!cmexIsRaw(['(', ')']));
+  assert.deepEqual(cmexInk('X'), { above: 0, below: 1.4 });
+  assert.deepEqual(cmsyInk('ABCDEF+CMSY10', '√'), { above: 0.04, below: 0.96 });
+  assert.equal(cmsyInk('ABCDEF+CMR10', '√'), null);
+});
+
+test('a display ∑ hanging from its baseline takes its limits over and under it', () => {
+  // x̄ = ∑_{i=1}^{n} y_i: TeX hangs the 1.4 em ∑ from a baseline near its top.
+  const runs = [g('x', 100, 300), g('=', 112, 300, 10, RM), hung('∑', 128, 291.5, 1.4, 10, 14.4), g('n', 133, 289, 7), g('i', 129, 313, 7), g('=', 132, 313, 7, RM), g('1', 137, 313, 7, RM), g('y', 146, 300), g('i', 151, 301.5, 7)];
+  assert.equal(equationLatex(runs, []), 'x=\\sum_{i=1}^{n}y_{i}');
+});
+
+test('a column vector between stacked parenthesis pieces is a pmatrix, a bracketed grid a bmatrix', () => {
+  // v = (a; b; c): ⎛ ⎜ ⎝ over each other on the left, ⎞ ⎟ ⎠ on the right, rows 12 pt apart.
+  const left = [hung('⎛', 120, 283, 1.77), hung('⎜', 120, 300.7, 0.6), hung('⎝', 120, 306.7, 1.75)];
+  const right = [hung('⎞', 140, 283, 1.77), hung('⎟', 140, 300.7, 0.6), hung('⎠', 140, 306.7, 1.75)];
+  const vector = [g('v', 100, 303), g('=', 110, 303, 10, RM), ...left, g('a', 130, 291), g('b', 130, 303), g('c', 130, 315), ...right];
+  assert.equal(equationLatex(vector, []), 'v=\\begin{pmatrix}a\\\\b\\\\c\\end{pmatrix}');
+  // M = [1 x; 0 y] with single \bigg brackets (2.4 em).
+  const grid = [g('M', 100, 303), g('=', 110, 303, 10, RM), hung('[', 120, 285, 2.35), g('1', 130, 297, 10, RM), g('x', 150, 297), g('0', 130, 309, 10, RM), g('y', 150, 309), hung(']', 160, 285, 2.35)];
+  assert.equal(equationLatex(grid, []), 'M=\\begin{bmatrix}1&x\\\\0&y\\end{bmatrix}');
+});
+
+test('a tall brace with rows of a value and a condition after it is cases', () => {
+  const runs = [g('f', 100, 303), g('=', 110, 303, 10, RM), hung('{', 120, 285, 2.35), g('a', 130, 297), g('x', 160, 297), g('<', 168, 297, 10, MI), g('0', 178, 297, 10, RM), g('b', 130, 309), g('x', 160, 309), g('≥', 168, 309, 10, SY), g('0', 178, 309, 10, RM)];
+  assert.equal(equationLatex(runs, []), 'f=\\begin{cases}a&x<0\\\\b&x\\geq0\\end{cases}');
+});
+
+test('a tall parenthesis around a fraction stays \\left( \\right), not a matrix', () => {
+  const runs = [g('y', 100, 303), g('=', 110, 303, 10, RM), hung('(', 120, 288, 2.35), g('a', 132, 295), g('b', 132, 313), g('+', 142, 303, 10, RM), g('c', 152, 303), hung(')', 160, 288, 2.35)];
+  assert.equal(equationLatex(runs, [bar(130, 139, 300)]), 'y=\\left(\\frac{a}{b}+c\\right)');
+});
+
+test('an accent over a letter is \\bar or \\hat of it, its scripts after', () => {
+  const runs = [g('x', 100, 300), g('¯', 101, 300, 10, RM), g('i', 106, 301.5, 7), g('=', 115, 300, 10, RM), g('k', 130, 300), g('ˆ', 131, 297.4, 10, RM)];
+  assert.equal(equationLatex(runs, []), '\\bar{x}_{i}=\\hat{k}');
+});
+
+test('a \\Bigg parenthesis pdf.js dropped is put back where its white strip is', () => {
+  // y = a − (∑ b) c with the opening code-0x20 parenthesis missing from the text.
+  const runs = [g('y', 100, 300), g('=', 110, 300, 10, RM), g('a', 124, 300), g('−', 132, 300, 10, SY), hung('∑', 152, 291.5, 1.4, 10, 14.4), g('b', 170, 300), hung(')', 178, 285, 2.96), g('c', 190, 300)];
+  assert.equal(equationLatex(runs, []), 'y=a-\\left(\\sum b\\right)c');
+});
+
+test('a cmsy radical hanging under its overbar is the root sign of what the bar covers', () => {
+  const sign: TextRun = { ...g('√', 120, 291), y: 290.6, height: 10, fontName: SY };
+  const runs = [g('r', 100, 300), g('=', 110, 300, 10, RM), sign, g('x', 130, 300), g('+', 138, 300, 10, RM), g('1', 148, 300, 10, RM)];
+  assert.equal(equationLatex(runs, [bar(128, 155, 291)]), 'r=\\sqrt{x+1}');
+});
