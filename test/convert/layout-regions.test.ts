@@ -254,3 +254,12 @@ test('orderRegion: a title wrapped over two lines above two columns whose lines 
   const order = blocks.flatMap((b) => b.items.map((it) => it.seg!.text.split(' ').slice(0, 2).join(' ')));
   assert.ok(order.indexOf('Left 10') < order.indexOf('Right 1'), `column by column: ${order.join(' / ')}`);
 });
+
+test('orderRegion: the short last line of a paragraph across both columns (a spanning figure\'s caption) stays with it, not on the left column\'s top', () => {
+  const runs = words('Figure 1: Simulated flows across the whole network by month and region over both', 72, 100);
+  runs.push(...words('columns.', 72, 112));
+  runs.push(...columnLines('Left', 72, 142, 8), ...columnLines('Right', 320, 142, 8));
+  assert.deepEqual(readNames(itemsOf(runs)), ['Figure 1:', 'columns.', ...names('Left', 1, 8), ...names('Right', 1, 8)]);
+  const flows = orderRegion(itemsOf(runs), 9);
+  assert.ok(flows[0].items.some((it) => it.seg?.text === 'columns.'), 'the last line is in the caption\'s flow');
+});

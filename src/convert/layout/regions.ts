@@ -72,7 +72,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       // A band of several items without a gutter holds a line crossing the channel: no cut there.
       // After a run that was no columns the next try starts where its second side began (a later
       // start inside the one-sided part finds the same channel); tries per region are bounded.
-      const run = depth < MAX_DEPTH && bands[i].length === 1 && i >= triedTo && tries < MAX_OFFSET_TRIES && !wrappedHeadingLine(bands, i, textSize(segsOf(items))) ? offsetColumns(bands, i, gutterMin, extent) : null;
+      const run = depth < MAX_DEPTH && bands[i].length === 1 && i >= triedTo && tries < MAX_OFFSET_TRIES && !wrappedHeadingLine(bands, i, textSize(segsOf(items))) && !wrappedLastLine(bands, i) ? offsetColumns(bands, i, gutterMin, extent) : null;
       if (run) {
         tries++;
         triedTo = run.next;
@@ -191,6 +191,27 @@ function wrappedHeadingLine(bands: Item[][], i: number, size: number): boolean {
   const d = b.baseline - a.baseline;
   const aligned = Math.abs(a.x0 - b.x0) <= 0.5 * a.size || Math.abs(a.x0 + a.x1 - b.x0 - b.x1) <= a.size;
   return d > 0 && d <= HEADING_WRAP_PITCH * a.size && aligned;
+}
+
+/** A paragraph's lines are at most this many of their font sizes apart (a line's pitch). */
+const LAST_LINE_PITCH = 1.5;
+
+/**
+ * Band `i` is the last line of a paragraph set across the region on the band above (a caption
+ * under a figure spanning two columns, an abstract): both lone lines in one size and weight, flush
+ * left or centred with each other, a line's pitch apart, this one shorter, and set apart from
+ * what follows by more than that pitch. Columns may start under the paragraph, never with its
+ * last line (it was read as the first column's top line, apart from its sentence: issue 9).
+ */
+function wrappedLastLine(bands: Item[][], i: number): boolean {
+  if (i === 0 || bands[i - 1].length !== 1 || bands[i].length !== 1) return false;
+  const [a, b] = [bands[i - 1][0].seg, bands[i][0].seg];
+  if (!a || !b || a.bold !== b.bold || Math.abs(a.size - b.size) > 0.05 * a.size || b.x1 - b.x0 >= a.x1 - a.x0) return false;
+  const d = b.baseline - a.baseline;
+  const aligned = Math.abs(a.x0 - b.x0) <= 0.5 * a.size || Math.abs(a.x0 + a.x1 - b.x0 - b.x1) <= a.size;
+  if (d <= 0 || d > LAST_LINE_PITCH * a.size || !aligned) return false;
+  const next = bands[i + 1]?.flatMap((it) => (it.seg ? [it.seg.baseline] : []));
+  return !next || next.length === 0 || Math.min(...next) - b.baseline > LAST_LINE_PITCH * d;
 }
 
 /**
