@@ -57,6 +57,20 @@ test('lists: bullets, numbers, letters and roman numerals', () => {
   assert.equal(listMarker('Plain sentence.'), null);
 });
 
+test('lists: a glyph with no Unicode meaning set apart before the text is a bullet (TeX bitmap fonts, symbol fonts)', async () => {
+  assert.equal(listMarker('\u0088 Producers with complete records')?.rest, 'Producers with complete records');
+  assert.equal(listMarker('\uf0b7 Producers with gaps')?.ordered, false);
+  assert.equal(listMarker('\u0088Producers'), null);
+  const { createLayoutContext, layoutPageToMarkdown } = await import('../../src/convert/layout/index.js');
+  const runs = [
+    ...words('The weights are chosen as follows.', 72, 100),
+    ...words('\u0088', 88, 120), ...words('Producers with complete records get weight one.', 99, 120),
+    ...words('\u0088', 88, 140), ...words('Producers with gaps get a weight proportional to the share of months.', 99, 140),
+  ];
+  const md = layoutPageToMarkdown({ index: 0, width: 612, height: 792, runs, rules: [], images: [], fromOcr: false }, createLayoutContext());
+  assert.match(md, /^ *- Producers with complete records get weight one\.\n *- Producers with gaps/m);
+});
+
 test('lists: a bibliography entry "[12] Author, Title" is an item that keeps its number; a citation opening a line is not', async () => {
   assert.equal(listMarker('[12] A. Author and B. Author. 2007. A title. Journal 5, 1.')?.label, '[12]');
   assert.equal(listMarker('[3] showed that the bound holds'), null);

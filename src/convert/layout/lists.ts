@@ -15,6 +15,12 @@ export interface ListMarker {
 
 const BULLET = /^([•·▪▫■□◦●○‣⁃∙➢➤►▶✓✔❖◆◇\-–—*+])\s+(.*)$/su;
 const BULLET_TIGHT = /^([•▪■◦●‣➢➤►▶❖◆])(\S.*)$/su;
+/**
+ * A glyph with no Unicode meaning alone before the text: a bullet from a font that names none of
+ * its glyphs (TeX's bitmap Type 3 fonts give \textbullet as a C1 control code, symbol fonts give
+ * private-use code points). Text never starts with such a glyph set apart from its first word.
+ */
+const UNMAPPED_BULLET = /^([\u0080-\u009f\ufffd\ue000-\uf8ff])\s+(\S.*)$/su;
 const NUMBERED = /^(\d{1,3})([.)])\s+(.*)$/su;
 const LETTERED = /^(\(?[a-zA-Z]\)|[a-z]\.)\s+(.*)$/su;
 /**
@@ -25,7 +31,7 @@ const BRACKETED = /^(\[\d{1,3}\])\s+(\p{Lu}.*)$/su;
 const ROMAN = /^(\(?(?:i{1,3}|iv|vi{0,3}|ix|x)\)|(?:i{1,3}|iv|vi{0,3}|ix|x)\.)\s+(.*)$/su;
 
 export function listMarker(text: string): ListMarker | null {
-  let m = BULLET.exec(text) ?? BULLET_TIGHT.exec(text);
+  let m = BULLET.exec(text) ?? BULLET_TIGHT.exec(text) ?? UNMAPPED_BULLET.exec(text);
   if (m) return m[2].length > 0 ? { ordered: false, label: m[1], rest: m[2] } : null;
   m = NUMBERED.exec(text);
   if (m) {
