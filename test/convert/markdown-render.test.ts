@@ -40,6 +40,13 @@ test('inline: a word hyphenated at a line end is joined', () => {
   assert.equal(renderPieces(kept, { styles: true }), 'state- Of-the-art');
 });
 
+test('inline: a line broken after an unspaced en or em dash joins without a space; a spaced dash keeps it', () => {
+  const piece = (text: string) => [{ text, bold: false, italic: false }];
+  assert.equal(renderPieces(joinLinePieces([piece('pages 45\u2013'), piece('67, 2019.')]), { styles: true }), 'pages 45\u201367, 2019.');
+  assert.equal(renderPieces(joinLinePieces([piece('the market\u2014'), piece('and the rest')]), { styles: true }), 'the market\u2014and the rest');
+  assert.equal(renderPieces(joinLinePieces([piece('the market \u2013'), piece('and the rest')]), { styles: true }), 'the market \u2013 and the rest');
+});
+
 test('tables: pipe table without spans, HTML with spans', () => {
   const cell = (text: string, rowSpan = 1, colSpan = 1) => ({ text, rowSpan, colSpan });
   const pipe = renderTable({ rows: [[cell('a'), cell('b|c')], [cell('1'), cell('2')]], top: 0, bottom: 0, x0: 0, x1: 0 });

@@ -67,6 +67,10 @@ export function joinLinePieces(lines: Piece[][], keepHyphen?: (head: string, tai
         trimmed[0] = { ...trimmed[0], text: firstText };
       } else if (/[\u00AD]$/u.test(last.text)) {
         last.text = last.text.slice(0, -1);
+      } else if (/[\p{L}\p{N}][\u2013\u2014]$/u.test(last.text) && /^[\p{L}\p{N}]/u.test(firstText)) {
+        // A line broken after an unspaced en or em dash ("pages 45–" over "67", "the market—" over
+        // "and"): the dash joins what it stood between, with no space (issue 9).
+        trimmed[0] = { ...trimmed[0], text: firstText };
       } else {
         trimmed[0] = { ...trimmed[0], text: ' ' + firstText };
       }
