@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
 import { equationLatex, type MathBar } from '../../src/convert/layout/math-layout.js';
-import { cmexInk, cmexIsRaw, cmexText, cmsyInk } from '../../src/convert/pdf/cmex.js';
+import { cmexInk, cmexIsRaw, cmexNamedInk, cmexPieces, cmexPiecesInk, cmexText, cmsyInk } from '../../src/convert/pdf/cmex.js';
 
 const MI = 'ABCDEF+CMMI10';
 const RM = 'ABCDEF+CMR10';
@@ -38,6 +38,14 @@ test('cmex raw codes read as the glyphs they draw; a font with a ToUnicode map i
   assert.ok(!cmexIsRaw(['∑', '(']));
   assert.ok(!cmexIsRaw(['(', ')']));
   assert.deepEqual(cmexInk('X'), { above: 0, below: 1.4 });
+  // A font pdf.js reads by glyph names (∑ read right) still gives pieces private-use codes.
+  assert.equal(cmexPieces('\uf8ee\uf8ef∑'), '⎡⎢∑');
+  assert.deepEqual(cmexPiecesInk('\uf8ef'), { above: 0, below: 0.6 });
+  assert.equal(cmexPiecesInk('∑'), null);
+  // A sized delimiter read by its name is told by its width: \\bigg[ is 0.528 em wide, 2.4 em deep.
+  assert.deepEqual(cmexNamedInk('[', 0.528), { above: 0.04, below: 2.35 });
+  assert.deepEqual(cmexNamedInk('∑', 1.444), { above: 0, below: 1.4 });
+  assert.equal(cmexNamedInk('[', 0.7), null);
   assert.deepEqual(cmsyInk('ABCDEF+CMSY10', '√'), { above: 0.04, below: 0.96 });
   assert.equal(cmsyInk('ABCDEF+CMR10', '√'), null);
 });
@@ -57,6 +65,12 @@ test('a column vector between stacked parenthesis pieces is a pmatrix, a bracket
   // M = [1 x; 0 y] with single \bigg brackets (2.4 em).
   const grid = [g('M', 100, 303), g('=', 110, 303, 10, RM), hung('[', 120, 285, 2.35), g('1', 130, 297, 10, RM), g('x', 150, 297), g('0', 130, 309, 10, RM), g('y', 150, 309), hung(']', 160, 285, 2.35)];
   assert.equal(equationLatex(grid, []), 'M=\\begin{bmatrix}1&x\\\\0&y\\end{bmatrix}');
+});
+
+test('a column of dots stacked in a matrix cell is \\vdots', () => {
+  const dots = [g('.', 130, 300), g('.', 130, 303.5), g('.', 130, 307)].map((r) => ({ ...r, width: 2.8 }));
+  const runs = [g('z', 100, 303), g('=', 110, 303, 10, RM), hung('[', 120, 281, 3.6), g('a', 129, 289), ...dots, g('b', 129, 313), hung(']', 140, 281, 3.6)];
+  assert.equal(equationLatex(runs, []), 'z=\\begin{bmatrix}a\\\\\\vdots\\\\b\\end{bmatrix}');
 });
 
 test('a tall brace with rows of a value and a condition after it is cases', () => {
@@ -84,4 +98,16 @@ test('a cmsy radical hanging under its overbar is the root sign of what the bar 
   const sign: TextRun = { ...g('√', 120, 291), y: 290.6, height: 10, fontName: SY };
   const runs = [g('r', 100, 300), g('=', 110, 300, 10, RM), sign, g('x', 130, 300), g('+', 138, 300, 10, RM), g('1', 148, 300, 10, RM)];
   assert.equal(equationLatex(runs, [bar(128, 155, 291)]), 'r=\\sqrt{x+1}');
+});
+
+test('upright letters spelling operator names are \\log, \\arg\\min (a limit under min is its subscript); other letters stay letters', () => {
+  const runs = [g('y', 100, 300), g('=', 110, 300, 10, RM), g('arg', 124, 300, 10, RM), { ...g('min', 147, 300, 10, RM), width: 16 }, g('θ', 152, 307, 7), g('q', 168, 300), g('log', 176, 300, 10, RM), g('(', 194, 300, 10, RM), g('x', 200, 300), g(')', 206, 300, 10, RM)];
+  assert.equal(equationLatex(runs, []), 'y=\\arg\\min_{θ}q\\log(x)');
+  const product = [g('y', 100, 300), g('=', 110, 300, 10, RM), g('ab', 124, 300)];
+  assert.equal(equationLatex(product, []), 'y=ab');
+});
+
+test('a combining accent over a letter is an accent too', () => {
+  const runs = [g('\u0302', 100, 297), g('θ', 100, 300), g('=', 112, 300, 10, RM), g('\u0303', 124, 297, 10, RM), g('u', 124, 300)];
+  assert.equal(equationLatex(runs, []), '\\hat{θ}=\\tilde{u}');
 });

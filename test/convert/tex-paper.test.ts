@@ -51,3 +51,13 @@ test('pdflatex: sums with limits, a matrix beside a \\Bigg parenthesis, aligned 
   assert.ok(at.every((i) => i >= 0), md);
   assert.deepEqual([...at].sort((a, b) => a - b), at, md);
 });
+
+/** Prose enough to fill most of a page: numbered words, so none is a cue of anything. */
+const prose = (n: number): string => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(' ') + '.';
+
+test('pdflatex: a page dense with prose keeps the rules of its fraction bars and radicals (no full reading otherwise); an operator name is no prose word', { skip }, async () => {
+  const body = `${prose(180)}\n\\begin{equation}\ny = \\frac{a + b}{c - d} + \\sqrt{x + 1} - \\log (z)\n\\end{equation}\n${prose(180)}\n`;
+  const src = `\\documentclass[11pt]{article}\n\\usepackage{amsmath}\n\\pagestyle{empty}\n\\begin{document}\n${body}\\end{document}\n`;
+  const { pages } = await parseDocument(await compileLatex(src), { pageTimeoutS: 60 });
+  assert.match(pages[0], /\$y=\\frac\{a\+b\}\{c-d\}\+\\sqrt\{x\+1\}-\\log\(z\)\$ \(1\)/, pages[0]);
+});

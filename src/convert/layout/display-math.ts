@@ -14,7 +14,7 @@ import { displayFormulas, type DisplayFormula, type MathBar } from './math-layou
 
 /** A word of prose: four or more letters in a text face (function names aside). */
 const PROSE_WORD = /\p{L}{4,}/u;
-const FUNCTION_NAMES = /^(?:sin|cos|tan|log|exp|lim|max|min|det|sup|inf|arg|sinh|cosh|tanh)$/i;
+const FUNCTION_NAMES = /^(?:sin|cos|tan|cot|sec|csc|log|exp|lim|max|min|det|dim|ker|sup|inf|arg|sinh|cosh|tanh|deg|gcd|hom)$/i;
 const ANCHOR = /[=<>≤≥≈≡∑∏∫∮]/u;
 /**
  * How far apart (in the equation's size) two pieces of one display may lie vertically: pieces in
@@ -55,7 +55,8 @@ function isPiece(s: Segment): boolean {
   if (s.monospace || s.rtl || s.latex !== undefined || EQUATION_NUMBER.test(s.text.trim())) return false;
   if (proseWords(s) > 0) return false;
   // Letters in a text face come one or two at a time in a formula ("dx", "k"), not as words.
-  return !s.runs.some((r) => !isMathFont(r.fontName) && /\p{L}{3,}/u.test(r.text) && !FUNCTION_NAMES.test(r.text.trim()));
+  // A run may hold a function name among signs ("log (", "arg min"): each name is looked at.
+  return !s.runs.some((r) => !isMathFont(r.fontName) && (r.text.match(/\p{L}{3,}/gu) ?? []).some((w) => !FUNCTION_NAMES.test(w)));
 }
 
 interface Cluster {

@@ -104,8 +104,15 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
   return out;
 }
 
+/** A cell of dots one over another (TeX's \\vdots is three periods stacked) is \\vdots. */
+function isVdots(gs: MathGlyph[]): boolean {
+  if (gs.length < 2 || !gs.every((g) => g.ch === '.')) return false;
+  const ys = gs.map((g) => g.baseline);
+  return Math.max(...ys) - Math.min(...ys) > 0.3 * gs[0].size && Math.max(...gs.map((g) => g.x0)) - Math.min(...gs.map((g) => g.x0)) < 0.3 * gs[0].size;
+}
+
 /** An array as LaTeX, each cell read by `read` (the row parser). */
 export function arrayLatex(a: MathArray, read: (gs: MathGlyph[], bars: MathBar[]) => string): string {
-  const rows = a.cells.map((row) => row.map((c) => read(c.gs, c.bars)).join('&'));
+  const rows = a.cells.map((row) => row.map((c) => (isVdots(c.gs) ? '\\vdots' : read(c.gs, c.bars))).join('&'));
   return `\\begin{${a.env}}${rows.join('\\\\')}\\end{${a.env}}`;
 }

@@ -14,6 +14,7 @@
 import type { TextRun } from './types.js';
 import { baselineOf } from './lines.js';
 import { median } from './order-stats.js';
+import { isMathFont } from '../markdown/math.js';
 import { arrayLatex, findArrays } from './math-arrays.js';
 import { assemblePieces } from './math-pieces.js';
 
@@ -59,7 +60,11 @@ const SYMBOLS: Record<string, string> = {
 };
 
 /** Accents set as glyphs of their own over a letter (TeX's cmr accents, Unicode's spacing ones). */
-const ACCENTS: Record<string, string> = { '¯': '\\bar', 'ˉ': '\\bar', 'ˆ': '\\hat', '˜': '\\tilde', '˙': '\\dot', '¨': '\\ddot', 'ˇ': '\\check', '˘': '\\breve', '´': '\\acute', '`': '\\grave' };
+const ACCENTS: Record<string, string> = {
+  '¯': '\\bar', 'ˉ': '\\bar', 'ˆ': '\\hat', '˜': '\\tilde', '˙': '\\dot', '¨': '\\ddot', 'ˇ': '\\check', '˘': '\\breve', '´': '\\acute', '`': '\\grave',
+  // The combining forms, as some fonts' glyph names map (a Ghostscript-rewritten cmr's hat).
+  '\u0302': '\\hat', '\u0303': '\\tilde', '\u0304': '\\bar', '\u0305': '\\bar', '\u0307': '\\dot', '\u0308': '\\ddot', '\u030C': '\\check', '\u0306': '\\breve', '\u0301': '\\acute', '\u0300': '\\grave',
+};
 
 /**
  * Each accent glyph's letter: the glyph under it (the accent's middle within the letter's width),
@@ -246,6 +251,53 @@ function droppedOpening(close: MathGlyph, gs: MathGlyph[]): number {
   return best.at;
 }
 
+/** Operator names TeX sets upright (\\log, \\min…), longest first for a greedy split of "argmin". */
+const FUNCTIONS = ['arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'log', 'exp', 'lim', 'max', 'min', 'det', 'dim', 'ker', 'sup', 'inf', 'arg', 'deg', 'gcd', 'hom', 'ln', 'Pr'];
+
+/**
+ * Upright letters (a text face, not a math one) set together on the row's line that spell
+ * operator names: the first glyph of each name → `\\log`, the others → null (taken).
+ */
+function functionNames(items: Item[], size: number): Map<MathGlyph, string | null> {
+  const out = new Map<MathGlyph, string | null>();
+  const letter = (g: MathGlyph | undefined): g is MathGlyph => g !== undefined && /^\p{L}$/u.test(g.ch) && !isMathFont(g.font) && g.size >= 0.85 * size;
+  for (let i = 0; i < items.length; i++) {
+    const first = items[i].glyph;
+    if (!letter(first) || out.has(first)) continue;
+    const word: MathGlyph[] = [first];
+    let end = i;
+    for (let j = i + 1; j < items.length; j++) {
+      const g = items[j].glyph;
+      const last = word[word.length - 1];
+      // A limit set under the name ("min" over θ) sits between its letters in reading order.
+      if (g && g.size < 0.85 * size) continue;
+      if (!letter(g) || Math.abs(g.baseline - first.baseline) > 0.1 * size || g.x0 - last.x1 > 0.3 * size) break;
+      word.push(g);
+      end = j;
+    }
+    let text = word.map((g) => g.ch).join('');
+    const parts: string[] = [];
+    while (text) {
+      const f = FUNCTIONS.find((n) => text.startsWith(n));
+      if (!f) break;
+      parts.push(f);
+      text = text.slice(f.length);
+    }
+    // Letters that are no names (a product "ab") are read one by one; a word is looked at once.
+    if (text || parts.length === 0) {
+      i = end;
+      continue;
+    }
+    let k = 0;
+    for (const p of parts) {
+      out.set(word[k], `\\${p}`);
+      for (let m = 1; m < p.length; m++) out.set(word[k + m], null);
+      k += p.length;
+    }
+  }
+  return out;
+}
+
 interface Item {
   x: number;
   glyph?: MathGlyph;
@@ -302,6 +354,7 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
   }
   items.sort((a, b) => a.x - b.x);
 
+  const names = functionNames(items, size);
   const tokens: Token[] = [];
   // The last base's scripts, open for more glyphs of the same kind.
   let sub: string[] | null = null;
@@ -339,7 +392,14 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
       scriptGlyphs.push(g);
       continue;
     }
+    // A name's later letters are taken by its first (a limit under it may sit between them).
+    const name = names.get(g);
+    if (name === null) continue;
     flushScripts();
+    if (name) {
+      tokens.push({ tex: name, x: g.x0 });
+      continue;
+    }
     let tex = glyphTex(g.ch);
     if (paired.has(g) && OPEN.includes(g.ch)) tex = `\\left${g.ch === '{' ? '\\{' : g.ch}`;
     else if (paired.has(g) && CLOSE.includes(g.ch)) tex = `\\right${g.ch === '}' ? '\\}' : g.ch}`;

@@ -50,6 +50,29 @@ const ADOBE_PIECES: Record<number, number> = {
   0xf8f4: 0x3e, 0xf8f6: 0x31, 0xf8f7: 0x43, 0xf8f8: 0x41, 0xf8f9: 0x33, 0xf8fa: 0x37, 0xf8fb: 0x35, 0xf8fc: 0x39, 0xf8fd: 0x3d, 0xf8fe: 0x3b,
 };
 
+/** Each OMX glyph's advance width in thousandths of an em (cmex10.afm): a delimiter's size class. */
+const WIDTH = [
+  458, 458, 416, 416, 472, 472, 472, 472, 583, 583, 472, 472, 333, 555, 577, 577, 597, 597, 736, 736, 527, 527, 583, 583, 583, 583, 750, 750, 750, 750, 1044, 1044,
+  791, 791, 583, 583, 638, 638, 638, 638, 805, 805, 805, 805, 1277, 1277, 811, 811, 875, 875, 666, 666, 666, 666, 666, 666, 888, 888, 888, 888, 888, 888, 888, 666,
+  875, 875, 875, 875, 611, 611, 833, 1111, 472, 555, 1111, 1511, 1111, 1511, 1111, 1511, 1055, 944, 472, 833, 833, 833, 833, 833, 1444, 1277, 555, 1111, 1111, 1111, 1111, 1111,
+  944, 1277, 555, 1000, 1444, 555, 1000, 1444, 472, 472, 527, 527, 527, 527, 666, 666, 1000, 1000, 1000, 1000, 1055, 1055, 1055, 777, 666, 666, 450, 450, 450, 450, 777, 777,
+];
+
+/**
+ * The ink of one OMX glyph that pdf.js read by its name (a sized parenthesis as "(", ∑ whether
+ * text or display size): the code of that character whose width is nearest the glyph's, within
+ * 3 % of an em; null when none is.
+ */
+export function cmexNamedInk(ch: string, widthEm: number): { above: number; below: number } | null {
+  let best = -1;
+  for (let c = 0; c < 128; c++) {
+    if (OMX[c] !== ch || OMX[c] === ' ') continue;
+    if (best < 0 || Math.abs(WIDTH[c] / 1000 - widthEm) < Math.abs(WIDTH[best] / 1000 - widthEm)) best = c;
+  }
+  if (best < 0 || Math.abs(WIDTH[best] / 1000 - widthEm) > 0.03) return null;
+  return { above: HEIGHT[best] / 100, below: DEPTH[best] / 100 };
+}
+
 /** pdfTeX's alternative codes for 0x00–0x20 (kept clear of control characters): 0xA1– and 0x80. */
 function omxCode(code: number): number | null {
   if (code <= 0x7f) return code;
@@ -110,6 +133,24 @@ export function cmexText(text: string, drawn = false): string {
     out += code === null ? ch : OMX[code];
   }
   return out;
+}
+
+/**
+ * In an OMX font pdf.js reads through glyph names (∑ from summationtext…), the pieces Adobe's
+ * glyph list gives private-use codes: as Unicode's pieces, the rest as read.
+ */
+export function cmexPieces(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    out += code >= 0xe000 && ADOBE_PIECES[code] !== undefined ? OMX[ADOBE_PIECES[code]] : ch;
+  }
+  return out;
+}
+
+/** The ink of text made only of Adobe-coded pieces (they hang from the baseline as raw codes do), else null. */
+export function cmexPiecesInk(text: string): { above: number; below: number } | null {
+  return [...text].every((ch) => ADOBE_PIECES[ch.codePointAt(0)!] !== undefined) ? cmexInk(text) : null;
 }
 
 /** TeX's symbol fonts (cmsy, Latin Modern's lmsy) hang their radical sign from the baseline too. */

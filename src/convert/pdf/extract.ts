@@ -8,7 +8,8 @@ import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { hasSetApartLines, type LinePiece } from './set-apart.js';
 import { drawnBulletRuns, hasUnmarkedIndentedLines } from './drawn-bullets.js';
 import { checkBoxes } from './check-boxes.js';
-import { cmexInk, cmexIsRaw, cmexText, cmsyInk, isCmexFont } from './cmex.js';
+import { cmexInk, cmexIsRaw, cmexNamedInk, cmexPieces, cmexPiecesInk, cmexText, cmsyInk, isCmexFont } from './cmex.js';
+import { hasStackedMath } from './math-cue.js';
 import { dingbatsText, isDingbatsFont } from './dingbats.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
@@ -148,14 +149,16 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     const ascent = clamp(finiteOr(style.ascent, 0.8), 0.5, 1.1);
     const descent = clamp(Math.abs(finiteOr(style.descent, 0.2)), 0, 0.5);
     const fs = fontStyle(item.fontName);
-    const text = isDingbatsFont(fs.name) ? dingbatsText(item.str) : rawCmex.has(item.fontName) ? cmexText(item.str, item.height > 0) : bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str));
+    const cmex = isCmexFont(fs.name);
+    const text = isDingbatsFont(fs.name) ? dingbatsText(item.str) : rawCmex.has(item.fontName) ? cmexText(item.str, item.height > 0) : cmex ? cmexPieces(item.str) : bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str));
     if (text.trim().length === 0) continue;
     let x = m[4];
     let y = m[5] - ascent * size;
     let w = item.width;
     let h = (ascent + descent) * size;
     // TeX's extension glyphs hang from the baseline: their box from the font's table.
-    const ink = rotated ? null : rawCmex.has(item.fontName) ? cmexInk(item.str) : cmsyInk(fs.name, text);
+    const named = cmex && [...text].length === 1 ? cmexNamedInk(text, item.width / size) : null;
+    const ink = rotated ? null : rawCmex.has(item.fontName) ? cmexInk(item.str) : cmex ? (cmexPiecesInk(item.str) ?? named) : cmsyInk(fs.name, text);
     if (ink) {
       y = m[5] - ink.above * size;
       h = (ink.above + ink.below) * size;
@@ -200,8 +203,11 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
   }
   // A text layer that is not usable may need OCR, which looks at the page's images.
   if (!full) full = !usableTextLayer({ index, width, height, runs, rules: [], images: [], fromOcr: false });
-  if (full) read ??= await readGraphics();
-  const graphics: PageGraphics = full && read ? read : { rules: [], fills: [], frames: [], images: [], marks: [], truncated: false };
+  // A page setting fractions keeps its rules, their bars (pdf/math-cue.ts).
+  const mathRules = !full && hasStackedMath(runs);
+  if (full || mathRules) read ??= await readGraphics();
+  const none: PageGraphics = { rules: [], fills: [], frames: [], images: [], marks: [], truncated: false };
+  const graphics: PageGraphics = full && read ? read : mathRules && read ? { ...none, rules: read.rules } : none;
   // Drawn check boxes first: strokes ticking a box are no list bullets (check-boxes.ts).
   const boxes = graphics.frames.length > 0 ? checkBoxes(graphics.frames, graphics.marks, runs) : null;
   if (boxes && boxes.runs.length > 0) {
