@@ -33,7 +33,12 @@ export interface StatStyle {
   raisedMarkers?: boolean;
   /** A blank half line after every this many body rows (0 or absent: none). */
   blockEvery?: number;
+  /** A header row numbering the value columns, "(1) (2) (3)". */
+  columnNumbers?: boolean;
 }
+
+/** A currency sign opening a figure ("$1,234"): set flush left in its column, the figure where it would stand. */
+const CURRENCY = /^[$£€]/u;
 
 export interface StatGeometry {
   /** x of each column (0 = stub), and its width. */
@@ -189,6 +194,16 @@ export function drawStatTable(pw: PageWriter, t: StatContent, s: StatStyle, g: S
     row++;
     if (s.rules === 'grid') bands.push({ top: unitsTop, bottom: y, skip: new Set() });
   }
+  if (s.columnNumbers) {
+    const base = y + s.size;
+    t.headings.forEach((_, c) => {
+      const n = `(${c + 1})`;
+      pw.text(n, placeX(n, s.font, s.size, g.x[c + 1], g.width[c + 1], s.headAlign, 0), base, s.font, s.size);
+      cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: n });
+    });
+    y = base + s.size * 0.3 + pad;
+    row++;
+  }
   if (!(t.units && s.rules === 'grid')) bands.push({ top: headTop, bottom: y, skip: new Set() });
   const headerRows = row;
   if (s.rules !== 'none') hRules.push(y);
@@ -221,7 +236,11 @@ export function drawStatTable(pw: PageWriter, t: StatContent, s: StatStyle, g: S
       if (n >= 3) pw.text('.'.repeat(n), from, valueBase, s.font, s.size);
     }
     r.values.forEach((v, c) => {
-      if (v) drawCell(pw, v, placeX(v, font, s.size, g.x[c + 1], g.width[c + 1], t.align[c], dot[c], s.raisedMarkers, mark), valueBase, font, s.size, s.raisedMarkers);
+      const at = v ? placeX(v, font, s.size, g.x[c + 1], g.width[c + 1], t.align[c], dot[c], s.raisedMarkers, mark) : 0;
+      if (v && CURRENCY.test(v)) {
+        pw.text(v[0], g.x[c + 1], valueBase, font, s.size);
+        drawCell(pw, v.slice(1), at + w(font, s.size, v[0]), valueBase, font, s.size, s.raisedMarkers);
+      } else if (v) drawCell(pw, v, at, valueBase, font, s.size, s.raisedMarkers);
       cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: v });
     });
     y = base + (lines.length - 1) * leading + s.size * 0.3 + pad;

@@ -1,8 +1,9 @@
 // House habits of statistics publishers that the first stat-table generator lacked (issue 9):
 // dot leaders from the row labels to the figures (US federal tables), figures grouped by spaces
 // with a decimal comma (European offices), footnote markers set raised and small instead of on
-// the line, a blank line after every few rows, a units line over the table ("In thousands") and a
-// second table under the first on one page. They are drawn from a generator of their own, seeded
+// the line, a blank line after every few rows, a units line over the table ("In thousands"), a
+// second table under the first on one page, a row numbering the columns ("(1) (2) (3)") and
+// currency signs set flush left before the first row's figures. They are drawn from a generator of their own, seeded
 // from the case's title, so the cases drawn before them keep their content and only the cases a
 // habit falls on change.
 import { Rng } from './random.js';
@@ -22,6 +23,10 @@ export interface PublishStyle {
   unitsLine: string | null;
   /** Another table under this one's notes, when the page has room. */
   secondTable: boolean;
+  /** A row numbering the value columns, "(1) (2) (3)", under the headings. */
+  columnNumbers: boolean;
+  /** A currency sign before the figures of the first row and of total rows, set flush left in the column ("$   1,234"), or null. */
+  currency: string | null;
 }
 
 const UNITS_LINES = ['In thousands', '(Thousands of persons)', 'Percent', 'In millions of dollars', '(£ million)', 'Rates per 1 000 population', 'Index 2015=100'];
@@ -48,6 +53,21 @@ export function publishStyle(rng: Rng): PublishStyle {
     blockEvery: pick(0.3) ? rng.int(3, 5) : 0,
     unitsLine: pick(0.3) ? rng.pick(UNITS_LINES) : null,
     secondTable: pick(0.4),
+    // Drawn last: the habits above keep the values they had before these two were added.
+    columnNumbers: pick(0.25),
+    currency: pick(0.25) ? rng.pick(['$', '$', '£', '€']) : null,
+  };
+}
+
+/**
+ * The content with a currency sign before the figures of its first row of figures and of its
+ * total rows (how US and UK tables mark amounts: "$1,234" in the first row, then bare figures).
+ */
+export function currencyContent(t: StatContent, sign: string): StatContent {
+  const first = t.rows.findIndex((r) => r.kind !== 'section' && r.values.some((v) => /^\d/.test(v)));
+  return {
+    ...t,
+    rows: t.rows.map((r, i) => (i === first || r.kind === 'subtotal' ? { ...r, values: r.values.map((v) => (/^\d/.test(v) ? sign + v : v)) } : r)),
   };
 }
 

@@ -96,3 +96,51 @@ test('headings: a units line over a table is no heading; an italic title at body
   for (const units of ['In thousands', 'Percent', '(In millions of US dollars)', 'Rates per 1 000 population', 'Index 2015=100', '£ million', 'Thousands of persons']) assert.equal(level(units), 0, units);
   for (const title of ['Regional accounts', 'Rates and Taxes', 'Millions of Years Ago']) assert.equal(level(title), 3, title);
 });
+
+test('table cells: a currency sign set flush left in its column belongs to the figure flush right in it', () => {
+  // "$" at each value column's left edge on the first row and the total row, figures flush right.
+  const runs: TextRun[] = [...words('Item', 50, 86), ...right('2019', 220, 86), ...right('2020', 300, 86)];
+  const rows: [string, string, string, boolean][] = [['Wages', '12,204', '13,310', true], ['Rent', '960', '1,020', false], ['Fuel', '3,001', '2,950', false], ['Total', '16,165', '17,280', true]];
+  rows.forEach(([label, a, b, sign], i) => {
+    const y = 100 + i * 14;
+    runs.push(...words(label, 50, y), ...right(a, 220, y), ...right(b, 300, y));
+    if (sign) runs.push(...words('$', 180, y), ...words('$', 260, y));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t), [
+    ['Item', '2019', '2020'],
+    ['Wages', '$12,204', '$13,310'],
+    ['Rent', '960', '1,020'],
+    ['Fuel', '3,001', '2,950'],
+    ['Total', '$16,165', '$17,280'],
+  ]);
+});
+
+test('tables: a row numbering the columns, (1) (2) (3), under the headings is a header row', () => {
+  const runs: TextRun[] = [...words('Region', 50, 86)];
+  ['Persons', 'Households', 'Dwellings'].forEach((h, c) => runs.push(...right(h, 200 + c * 70, 86), ...right(`(${c + 1})`, 200 + c * 70, 98)));
+  [['North', '1,204', '880', '902'], ['South', '965', '771', '804'], ['East', '312', '140', '151']].forEach(([label, ...values], i) => {
+    const y = 114 + i * 12;
+    runs.push(...words(label, 50, y));
+    values.forEach((v, c) => runs.push(...right(v, 200 + c * 70, y)));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t).slice(1, 3).map((r) => r.slice(1)), [['(1)', '(2)', '(3)'], ['1,204', '880', '902']]);
+  assert.equal(t.headerRows, 2);
+});
+
+test('tables: a group heading wider than its columns, centred on their cells rather than their right-aligned text, spans them', () => {
+  // "Change in output of all" over 2019 | 2020, as wide as their cells' boxes (which it
+  // widened) and centred on them, flush with their right-aligned text at the right: left of
+  // the text's centre by half the channel before them, and starting before that channel's middle.
+  const runs: TextRun[] = [...words('Change in output of all', 155, 72)];
+  runs.push(...words('Sector', 50, 86), ...right('2019', 200, 86), ...right('2020', 260, 86));
+  [['Farming', '5.6', '289.0'], ['Retail and wholesale', '24.7', '68.1'], ['Trade', '4.7', '245.7']].forEach(([label, a, b], i) => {
+    const y = 100 + i * 12;
+    runs.push(...words(label, 50, y), ...right(a, 200, y), ...right(b, 260, y));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t)[0], ['', 'Change in output of all', '·']);
+  assert.equal(t.rows[0][1]?.colSpan, 2);
+  assert.equal(t.headerRows, 2);
+});

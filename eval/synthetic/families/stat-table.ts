@@ -2,11 +2,12 @@
 // and notes lines below; portrait or landscape pages, small fonts, narrow or wide gaps, tables
 // stretched to the page width, and no rules, a header rule only, a rule under every row, or a
 // full grid. Content: stat-table-content.ts; drawing: stat-table-draw.ts.
-import { SyntheticDoc, type PageWriter } from '../canvas.js';
+import type { PDFFont } from 'pdf-lib';
+import { SyntheticDoc, wrapText, type PageWriter } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { statContent, type StatContent } from '../stat-table-content.js';
 import { drawStatTable, statGeometry, type StatGeometry, type StatRules, type StatStyle } from '../stat-table-draw.js';
-import { europeanContent, publishRng, publishStyle, secondTitle, type PublishStyle } from '../stat-table-publish.js';
+import { currencyContent, europeanContent, publishRng, publishStyle, secondTitle, type PublishStyle } from '../stat-table-publish.js';
 import type { FamilyOutput } from './family.js';
 
 const RULES: StatRules[] = ['none', 'none', 'header', 'horizontal', 'grid'];
@@ -61,8 +62,10 @@ export async function statTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
       second = { ...statContent(prng, cols2, Math.min(rowsLeft, 10)), title: second.title };
       geometry2 = statGeometry(second, style, margin, maxWidth, stretch);
     }
-    if (geometry2) {
-      placeTable(w, more, second, { ...style, ...habitsStyle(more, style.rules) }, geometry2, y + size * 1.5, margin, maxWidth, stretch);
+    // Drawn only where it ends above the bottom margin (measured by drawing it nowhere first).
+    const style2 = { ...style, ...habitsStyle(more, style.rules) };
+    if (geometry2 && placeTable(measuring(w), more, second, style2, geometry2, y + size * 1.5, margin, maxWidth, stretch).y <= page.height - margin) {
+      placeTable(w, more, second, style2, geometry2, y + size * 1.5, margin, maxWidth, stretch);
       parts.push(`second(cols=${cols2 + 1} rows=${second.rows.length} ${habitsVariant(more, style.rules)})`);
     }
   }
@@ -72,23 +75,40 @@ export async function statTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   };
 }
 
+/** A page writer that draws and records nothing: what it is given measures where drawing would end. */
+function measuring(w: PageWriter): PageWriter {
+  const stub = {
+    width: w.width,
+    height: w.height,
+    text: (text: string, _x: number, _y: number, font: PDFFont, size: number) => font.widthOfTextAtSize(text, size),
+    line: () => undefined,
+    record: () => undefined,
+    wrapped: (text: string, _x: number, top: number, width: number, font: PDFFont, size: number, leading: number) => top + wrapText(text, font, size, width).length * leading,
+  };
+  return stub as unknown as PageWriter;
+}
+
 /** The drawing options a table's habits set (a blank line between row blocks only where no rule runs through it). */
 function habitsStyle(h: PublishStyle, rules: StatRules): Partial<StatStyle> {
-  return { leaders: h.leaders, raisedMarkers: h.raisedMarkers, blockEvery: rules === 'none' || rules === 'header' ? h.blockEvery : 0 };
+  const open = rules === 'none' || rules === 'header';
+  return { leaders: h.leaders, raisedMarkers: h.raisedMarkers, blockEvery: open ? h.blockEvery : 0, columnNumbers: rules !== 'grid' && h.columnNumbers };
 }
 
 function habitsVariant(h: PublishStyle, rules: StatRules): string {
-  const on = [h.leaders && 'leaders', h.european && 'european', h.raisedMarkers && 'raised-markers', habitsStyle(h, rules).blockEvery && `blocks=${h.blockEvery}`, h.unitsLine && 'units-line'];
+  const on = [h.leaders && 'leaders', h.european && 'european', h.raisedMarkers && 'raised-markers', habitsStyle(h, rules).blockEvery && `blocks=${h.blockEvery}`, h.unitsLine && 'units-line', habitsStyle(h, rules).columnNumbers && 'column-numbers', h.currency && `currency=${h.currency}`];
   return on.filter(Boolean).join(' ');
 }
 
 /** Title, units line, table and notes from `y`; returns the y under the notes. */
 function placeTable(w: PageWriter, h: PublishStyle, t: StatContent, style: StatStyle, geometry: StatGeometry, top: number, margin: number, maxWidth: number, stretch: boolean): { y: number } {
   const size = style.size;
-  const content = h.european ? europeanContent(t) : t;
-  // Figures written the European way are as wide or narrower: the geometry still holds them, but
-  // decimal alignment needs the columns measured again.
-  const g = h.european ? statGeometry(content, style, margin, maxWidth, stretch) ?? geometry : geometry;
+  const european = h.european ? europeanContent(t) : t;
+  // Figures written the European way are as wide or narrower, a currency sign makes them wider:
+  // the columns are measured again (no sign when the wider columns do not fit).
+  const signed = h.currency ? currencyContent(european, h.currency) : null;
+  const signedGeometry = signed && statGeometry(signed, style, margin, maxWidth, stretch);
+  const content = signed && signedGeometry ? signed : european;
+  const g = signedGeometry ?? (h.european ? statGeometry(content, style, margin, maxWidth, stretch) ?? geometry : geometry);
   let y = w.wrapped(content.title, margin, top, maxWidth, style.bold, size, size * 1.3, { kind: 'paragraph', text: content.title });
   if (h.unitsLine) {
     // Set flush right over the table, or flush left under the title.

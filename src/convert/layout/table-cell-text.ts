@@ -3,7 +3,8 @@
 // and are no part of the label, and left in the cell they also stretch the label column over the
 // channel before the figures. And a footnote marker set raised and small after a figure or a
 // heading ("2019¹", "15.2¹") is no digit of it: joined plainly it reads as another number
-// ("20191"). Both are laws of typesetting, decided from the text and the run geometry alone.
+// ("20191"). A currency sign set flush left in a cell is its figure's ("$1,234"). Laws of
+// typesetting, decided from the text and the run geometry alone.
 import { joinRuns, type Segment } from './lines.js';
 import { findReferenceMarkers } from './superscripts.js';
 import type { TextRun } from './types.js';
@@ -77,4 +78,9 @@ function withSuperscripts(seg: Segment): string {
  */
 function withoutShortLeader(text: string): string {
   return text.replace(/(\p{L}\S*)\s+[.…·](?:\s?[.…·]){2,}$/u, '$1');
+}
+
+/** A currency sign set apart from its figure ("$   1,234", flush left in the cell): "$1,234". */
+export function withSignedFigure(text: string): string {
+  return text.replace(/^([$£€¥])\s+(?=[\d(])/u, '$1');
 }

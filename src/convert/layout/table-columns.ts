@@ -7,7 +7,7 @@
 import type { TextRun } from './types.js';
 import { buildSegments, type Segment } from './lines.js';
 import { isFigure } from './table-rows.js';
-import { cellSegmentText, dropLeaders } from './table-cell-text.js';
+import { cellSegmentText, dropLeaders, withSignedFigure } from './table-cell-text.js';
 
 /** A gap this wide (in font sizes) between runs of one line separates two cell candidates. */
 export const CHUNK_GAP_EM = 0.6;
@@ -78,8 +78,32 @@ export function chunkLines(segs: Segment[]): Chunk[][] {
     if (!list) byLine.set(seg.lineId, (list = []));
     list.push(...pieces);
   }
-  const lines = [...byLine.values()].map((l) => l.sort((a, b) => a.x0 - b.x0));
+  const lines = [...byLine.values()].map((l) => withCurrencySigns(l.sort((a, b) => a.x0 - b.x0)));
   return lines.sort((a, b) => a[0].baseline - b[0].baseline);
+}
+
+/** A currency sign alone, or set apart from its figure by spaces ("$", "$   1,234"). */
+const LONE_SIGN = /^[$£€¥]$/u;
+
+/**
+ * A currency sign set flush left in its column, apart from the figure flush right in it ("$
+ * 1,234", US and UK tables on the first row and on totals), is that figure's: one cell "$1,234",
+ * not a sparse column of signs between the columns (issue 9).
+ */
+function withCurrencySigns(line: Chunk[]): Chunk[] {
+  const out: Chunk[] = [];
+  for (let k = 0; k < line.length; k++) {
+    const ch = line[k];
+    const next = line[k + 1];
+    if (LONE_SIGN.test(ch.text.trim()) && next && isFigure(next.text) && /^[\d(]/u.test(next.text.trim())) {
+      out.push({ ...next, runs: [...ch.runs, ...next.runs], x0: ch.x0, top: Math.min(ch.top, next.top), bottom: Math.max(ch.bottom, next.bottom), text: ch.text.trim() + next.text.trim() });
+      k++;
+    } else {
+      const text = withSignedFigure(ch.text);
+      out.push(text !== ch.text && isFigure(text) ? { ...ch, text } : ch);
+    }
+  }
+  return out;
 }
 
 /**
@@ -344,7 +368,12 @@ export function placeChunks(lines: Chunk[][], cuts: number[], spanningLines = li
       if (hit.length > 1 && i < spanningLines && !flushLeft && Math.abs(left - right) <= Math.max(ch.size, CENTRED_SHARE * (last.x1 - first.x0))) {
         return { col: hit[0], span: hit[hit.length - 1] - hit[0] + 1, crossing: true };
       }
-      return { col: hit.length > 1 ? colOf(ch.x0) : hit[0], span: 1, crossing: hit.length > 1 };
+      // A heading line's chunk starting in the channel before the first column whose text it
+      // overlaps (a group heading wider than its columns, centred on their cells' boxes rather
+      // than on their right-aligned text) starts in that column: the column of the channel holds
+      // none of it.
+      const start = hit.length > 1 && (i >= spanningLines || hit.includes(a)) ? colOf(ch.x0) : hit[0];
+      return { col: start, span: 1, crossing: hit.length > 1 };
     });
     if (i < spanningLines) for (let k = 1; k < line.length; k++) placed[k] = unclash(k, line, placed, extent, colOf(line[k].x1));
     return placed;

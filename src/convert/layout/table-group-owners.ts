@@ -12,12 +12,29 @@ export interface HeadUnit {
   /** Extent of its columns (text of the column headings and the body). */
   x0: number;
   x1: number;
+  /**
+   * Extent of its columns' boxes: to the middle of the channel on either side (the last column's
+   * text edge at the right). Word processors, spreadsheets and browsers centre a heading over
+   * its merged cells' boxes, and a right-aligned column's box reaches left of its text.
+   */
+  bx0: number;
+  bx1: number;
 }
 
 /** The value columns (1..nC-1) as units; columns holding no text are left out. */
 export function columnUnits(cols: { x0: number; x1: number }[]): HeadUnit[] {
   const out: HeadUnit[] = [];
-  for (let c = 1; c < cols.length; c++) if (Number.isFinite(cols[c].x0)) out.push({ from: c, to: c, x0: cols[c].x0, x1: cols[c].x1 });
+  const has = (c: number) => c >= 0 && c < cols.length && Number.isFinite(cols[c].x0);
+  for (let c = 1; c < cols.length; c++) {
+    if (!has(c)) continue;
+    let p = c - 1;
+    while (p >= 0 && !has(p)) p--;
+    let n = c + 1;
+    while (n < cols.length && !has(n)) n++;
+    const bx0 = p >= 0 && cols[p].x1 < cols[c].x0 ? (cols[p].x1 + cols[c].x0) / 2 : cols[c].x0;
+    const bx1 = n < cols.length && cols[n].x0 > cols[c].x1 ? (cols[c].x1 + cols[n].x0) / 2 : cols[c].x1;
+    out.push({ from: c, to: c, x0: cols[c].x0, x1: cols[c].x1, bx0, bx1 });
+  }
   return out;
 }
 
@@ -33,6 +50,7 @@ export function groupUnits(owner: number[], units: HeadUnit[]): HeadUnit[] {
     if (last && o >= 0 && owner[last.to] === o) {
       last.to = u.to;
       last.x1 = Math.max(last.x1, u.x1);
+      last.bx1 = Math.max(last.bx1, u.bx1);
     } else out.push({ ...u });
   }
   return out;
@@ -59,18 +77,32 @@ interface Choice {
  */
 export function centredOwners(row: RowDraft, labels: number[], units: HeadUnit[], nC: number, tol: number): number[] | null {
   if (labels.length === 0 || units.length === 0) return null;
-  const runs = labels.map((c) => {
+  // Centred over the columns' text; failing that, over their boxes as well (headings wider than
+  // their columns, centred on the cells they widened).
+  return ownersOfRuns(row, labels, units, nC, centredRuns(row, labels, units, tol, false)) ?? ownersOfRuns(row, labels, units, nC, centredRuns(row, labels, units, tol, true));
+}
+
+type Run = { a: number; b: number; err: number };
+
+/** Each label's runs of units it is centred over within `tol` (over their text, or with `boxes` over their boxes too). */
+function centredRuns(row: RowDraft, labels: number[], units: HeadUnit[], tol: number, boxes: boolean): Run[][] {
+  return labels.map((c) => {
     const e = row.extents[c];
     const mid = (e.x0 + e.x1) / 2;
-    const out: { a: number; b: number; err: number }[] = [];
+    const out: Run[] = [];
     for (let a = 0; a < units.length; a++) {
       for (let b = a; b < units.length; b++) {
-        const err = Math.abs((units[a].x0 + units[b].x1) / 2 - mid);
+        const text = Math.abs((units[a].x0 + units[b].x1) / 2 - mid);
+        const err = boxes ? Math.min(text, Math.abs((units[a].bx0 + units[b].bx1) / 2 - mid)) : text;
         if (err <= tol && e.x0 < units[b].x1 && e.x1 > units[a].x0) out.push({ a, b, err });
       }
     }
     return out;
   });
+}
+
+/** The owners of the best choice of one run per label (see centredOwners), or null. */
+function ownersOfRuns(row: RowDraft, labels: number[], units: HeadUnit[], nC: number, runs: Run[][]): number[] | null {
   if (runs.some((r) => r.length === 0)) return null;
   // Best choice for labels i.. with runs starting at unit `from` or later (memoised).
   const memo = new Map<number, Choice | null>();

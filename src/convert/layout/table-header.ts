@@ -2,9 +2,9 @@
 // row that holds a figure, each with a heading over some value column (group headings, column
 // headings set on one or more rows, a units row: "Number", "%", "£ million"). A row with only a
 // label (a section row) or any figure ends the header. Year headings ("2019", "2019-20",
-// "2015r") are headings, not figures.
+// "2015r") are headings, not figures, and so is a row numbering the columns ("(1) (2) (3)").
 import type { TableModel } from './table-model.js';
-import { isFigure } from './table-rows.js';
+import { isColumnNumbering, isFigure } from './table-rows.js';
 
 /** More header rows than this and the table is not read this way (at most: two group levels, headings, units). */
 const MAX_HEADER_ROWS = 5;
@@ -15,7 +15,8 @@ const MAX_HEADER_ROWS = 5;
  * at (a table of words: the first row is its header, the renderer's default).
  */
 export function headerRowCount(t: TableModel): number | undefined {
-  const first = t.rows.findIndex((row) => row.some((c, k) => k > 0 && c !== null && isFigure(c.text)));
+  // A row numbering the columns, "(1) (2) (3)", is headings, however figure-like.
+  const first = t.rows.findIndex((row) => row.some((c, k) => k > 0 && c !== null && isFigure(c.text)) && !isColumnNumbering(row.map((c) => c?.text ?? '')));
   if (first <= 0) return t.headerRows;
   let n = 0;
   while (n < first && n < MAX_HEADER_ROWS && t.rows[n].some((c, k) => k > 0 && c !== null && c.text.trim() !== '')) n++;

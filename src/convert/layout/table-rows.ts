@@ -44,6 +44,18 @@ export const YEAR = /^(1[89]|2[01])\d\d$/;
 /** A period heading: a year, a year range, a year with a footnote or revision marker. */
 export const PERIOD = /^(1[89]|2[01])\d\d(\s?[-–/]\s?(\d{2}|\d{4}))?\s?([*†‡¹²³]|[a-z]|\([a-z]\))?$/u;
 
+/**
+ * A row numbering the columns under their headings ("(1) (2) (3)", as census tables set it so that
+ * notes can name a column): every filled cell a number in parentheses, counting up by one from
+ * the left. A heading row, not a row of figures.
+ */
+export function isColumnNumbering(cells: readonly string[]): boolean {
+  const filled = cells.map((t) => t.trim()).filter(Boolean);
+  if (filled.length < 2 || !filled.every((t) => /^\(\d{1,2}\)$/.test(t))) return false;
+  const n = filled.map((t) => Number(t.slice(1, -1)));
+  return n.every((v, i) => i === 0 || v === n[i - 1] + 1);
+}
+
 /** A figure of the body (an amount, a count, a share), not a period heading. */
 export const isFigure = (text: string): boolean => NUMBER_LIKE.test(text.trim()) && !PERIOD.test(text.trim());
 

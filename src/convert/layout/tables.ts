@@ -8,14 +8,14 @@ import { buildSegments, type Segment } from './lines.js';
 import { chunkLines, findColumnCuts, isSolidFigure, MIN_CHANNEL_EM, placeChunks, splitAtCuts, type Chunk } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { joinCellLines, pruneEmpty } from './table-model.js';
-import { buildRows, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
+import { buildRows, isColumnNumbering, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
 import { groupHeadingSpans } from './table-groups.js';
 import { headerRowCount, spanStubHeading } from './table-header.js';
 import { pairFieldRows } from './table-field-rows.js';
 import { unruledRows } from './ruled-rows.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
 import { EQUATION_NUMBER } from '../markdown/math.js';
-import { cellSegmentText, dropLeaders } from './table-cell-text.js';
+import { cellSegmentText, dropLeaders, withSignedFigure } from './table-cell-text.js';
 
 export { repeatedBlocks, splitIndexColumn, type RowDraft } from './table-rows.js';
 export { groupHeadingSpans } from './table-groups.js';
@@ -94,9 +94,11 @@ function upperIndex(bounds: number[], v: number): number {
 
 export function cellText(runs: TextRun[]): string {
   if (runs.length === 0) return '';
-  // Dot leaders dropped, raised digit markers as superscripts (table-cell-text.ts).
-  const segs = buildSegments(runs.flatMap(dropLeaders)).sort((a, b) => a.top - b.top || a.x0 - b.x0);
-  return joinCellLines(segs.map(cellSegmentText));
+  // Dot leaders dropped, raised digit markers as superscripts, a currency sign set apart joined
+  // to its figure (table-cell-text.ts). Line by line (a raised marker must not lift its piece
+  // above the line's others), left to right.
+  const segs = buildSegments(runs.flatMap(dropLeaders)).sort((a, b) => a.lineId - b.lineId || a.x0 - b.x0);
+  return withSignedFigure(joinCellLines(segs.map(cellSegmentText)));
 }
 
 /** Rows with two or more cells a whitespace table needs. */
@@ -148,14 +150,15 @@ function rowsBetween(chunks: Chunk[][], cuts: number[]): RowDraft[] {
 }
 
 /**
- * A column that holds only headings is no column of its own: a short heading centred in a column
+ * A column that holds only headings (a row numbering the columns, "(1) (2)", among them) is no
+ * column of its own: a short heading centred in a column
  * of decimal-aligned figures, a heading set flush left over figures set flush right, a group
  * heading wider than the channel under it. It joins the nearer neighbour column holding figures
  * whose headings lie in other rows (two headings side by side on one row stay apart). Returns the
  * index of the cut between them, or -1.
  */
 export function headingOnlyCut(rows: RowDraft[]): number {
-  const first = rows.findIndex((r) => r.cells.some((t, c) => c > 0 && isFigure(t)));
+  const first = rows.findIndex((r) => r.cells.some((t, c) => c > 0 && isFigure(t)) && !isColumnNumbering(r.cells));
   if (first <= 0) return -1;
   const nC = rows[0].cells.length;
   const head = rows.slice(0, first);
