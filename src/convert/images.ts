@@ -7,7 +7,7 @@ import type { GrayImage } from './pdf/render.js';
 // sharp is loaded on first use (a worker that only sees PDFs never needs it: ~20 MB each).
 type SharpFn = typeof import('sharp');
 let lib: Promise<SharpFn> | undefined;
-function sharpLib(): Promise<SharpFn> {
+export function sharpLib(): Promise<SharpFn> {
   return (lib ??= import('sharp').then((m) => {
     const sharp = ((m as { default?: SharpFn }).default ?? m) as SharpFn;
     // Zero retention and predictable memory: no decoded-image cache across documents.

@@ -21,6 +21,12 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const FLAG = '__docconvPlacementsOnly';
+/**
+ * Set only while pdf/scan-image.ts reads a page's placements: called with each image XObject's
+ * placement id and pdf.js's own stream, so a scanned page's pixels can be read from the stream
+ * without a render (issue 11).
+ */
+const SINK = '__docconvImageSink';
 
 const INFLATE = '__docconvInflateSync';
 
@@ -52,7 +58,9 @@ const PATCHES: Array<[anchor: string, replacement: string]> = [
   [
     '    let objId = `img_${this.idFactory.createObjId()}`,\n',
     `    if (globalThis.${FLAG} === true && !this.parsingType3Font) {\n` +
-      '      operatorList.addImageOps(OPS.paintImageXObject, [`placement_${imageRef ? imageRef.toString() : this.idFactory.createObjId()}`, w, h], optionalContent, hasMask);\n' +
+      '      const placementId = `placement_${imageRef ? imageRef.toString() : this.idFactory.createObjId()}`;\n' +
+      `      if (!isInline) globalThis.${SINK}?.(placementId, image, resources, this.xref);\n` +
+      '      operatorList.addImageOps(OPS.paintImageXObject, [placementId, w, h], optionalContent, hasMask);\n' +
       '      return;\n' +
       '    }\n' +
       '    let objId = `img_${this.idFactory.createObjId()}`,\n',
@@ -145,5 +153,23 @@ export async function placementsOnly<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } finally {
     g[FLAG] = false;
+  }
+}
+
+/** What the patched evaluator hands over for each image XObject it places (pdf.js objects, untyped). */
+export type ImageStreamSink = (placementId: string, image: unknown, resources: unknown, xref: unknown) => void;
+
+/**
+ * `placementsOnly`, with `sink` called for every image XObject placed (not inline images). Null
+ * when pdf.js is unpatched: there is no sink then, and the caller renders as before.
+ */
+export async function placementsWithImages<T>(fn: () => Promise<T>, sink: ImageStreamSink): Promise<T | null> {
+  const g = globalThis as Record<string, unknown>;
+  if (g[PATCHED_MARK] !== true) return null;
+  g[SINK] = sink;
+  try {
+    return await placementsOnly(fn);
+  } finally {
+    g[SINK] = undefined;
   }
 }

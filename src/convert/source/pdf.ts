@@ -9,7 +9,8 @@ import { formFieldsCheck } from '../pdf/form-fields.js';
 import { drawnBulletsCheck } from '../pdf/drawn-bullets.js';
 import { scannedDocumentCheck, type ScannedCheck } from '../pdf/scan-sample.js';
 import type { PDFPageProxy } from '../pdf/open.js';
-import { renderPageGray } from '../pdf/render.js';
+import { renderPageGray, type GrayImage } from '../pdf/render.js';
+import { readPageScan, scanGray, type PageScan } from '../pdf/scan-image.js';
 import { cropGray, pictureWords, picturesToRead, placeRuns } from './image-text.js';
 import { betterReading, mergeTextLayer, needsFinerOcr, OCR_FAST_DPI, pageNeedsOcr } from './ocr-rules.js';
 import type { PageSource } from './types.js';
@@ -23,11 +24,28 @@ export interface OcrOptions {
 /** Placed images covering more than this share of an OCR'd page are the scan itself, not figures. */
 const SCAN_IMAGE_PAGE_SHARE = 0.5;
 
+/**
+ * The page's pixels for OCR at `dpi`: a scanned page (one image, nothing else shown) from its image
+ * stream (pdf/scan-image.ts, issue 11: no pdf.js render), any other page rendered.
+ */
+function pagePixels(page: PDFPageProxy, input: PageLayoutInput): (dpi: number) => Promise<GrayImage> {
+  let scan: Promise<PageScan | null> | undefined;
+  // The layout stage saw one image and no rules: worth reading its operators once more for the
+  // image stream; a drawn page (no image) goes straight to the render.
+  const candidate = input.images.length === 1 && input.rules.length === 0;
+  return async (dpi) => {
+    scan ??= candidate ? readPageScan(page).catch(() => null) : Promise.resolve(null);
+    const s = await scan;
+    return (s && (await scanGray(page, s, dpi))) ?? renderPageGray(page, dpi);
+  };
+}
+
 async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: OcrOptions): Promise<PageLayoutInput> {
   // Text-layer runs kept beside the OCR words need the words in the page's own frame.
   const opts = { ...ocrOpts, straighten: !input.runs.some((r) => !r.rotated) };
-  let ocr = await ocrImage(await renderPageGray(page, OCR_FAST_DPI), opts);
-  if (needsFinerOcr(ocr.runs)) ocr = betterReading(ocr, await ocrImage(await renderPageGray(page, OCR_RENDER_DPI), opts));
+  const pixels = pagePixels(page, input);
+  let ocr = await ocrImage(await pixels(OCR_FAST_DPI), opts);
+  if (needsFinerOcr(ocr.runs)) ocr = betterReading(ocr, await ocrImage(await pixels(OCR_RENDER_DPI), opts));
   const pageArea = input.width * input.height;
   return {
     ...input,
