@@ -4,6 +4,7 @@
 // lines (reading order lost) and the line heights it sizes text by doubled (headings lost).
 // Measured on `npm run eval:synthetic -- --family scans`: docs/architecture.md, OCR.
 import type { GrayImage } from '../pdf/render.js';
+import { greyHistogram, otsu, paperGrey } from './threshold.js';
 
 /** Largest skew searched (degrees): beyond it a page is turned, not skewed. */
 const MAX_SKEW_DEG = 5;
@@ -21,36 +22,6 @@ const WORK_WIDTH = 800;
 /** Ink pixels sampled for the projections (evenly): bounds the search's cost on dark pages. */
 const MAX_INK_SAMPLES = 60_000;
 
-/** Otsu's threshold of a grey histogram: the split with the largest between-class variance. */
-function otsu(hist: Uint32Array, total: number): number {
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i];
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let threshold = 128;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t];
-    if (wB === 0) continue;
-    const wF = total - wB;
-    if (wF === 0) break;
-    sumB += t * hist[t];
-    const between = wB * wF * (sumB / wB - (sum - sumB) / wF) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = t;
-    }
-  }
-  return threshold;
-}
-
-/** The most common grey lighter than the threshold: the paper, to fill what a turn uncovers. */
-function paperGrey(hist: Uint32Array, threshold: number): number {
-  let paper = 255;
-  for (let v = threshold + 1; v < 256; v++) if (hist[v] > hist[paper]) paper = v;
-  return paper;
-}
-
 interface Ink {
   xs: Float64Array;
   ys: Float64Array;
@@ -61,8 +32,7 @@ interface Ink {
 
 /** Dark pixels of a reduced copy (box-sampled by `step`), centred coordinates. */
 function inkOf(img: GrayImage): Ink | null {
-  const hist = new Uint32Array(256);
-  for (let i = 0; i < img.data.length; i++) hist[img.data[i]]++;
+  const hist = greyHistogram(img);
   const threshold = otsu(hist, img.data.length);
   const paper = paperGrey(hist, threshold);
   const step = Math.max(1, Math.round(img.width / WORK_WIDTH));
