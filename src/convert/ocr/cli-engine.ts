@@ -101,9 +101,12 @@ function runCli(image: Buffer, args: string[], signal?: AbortSignal): Promise<st
   });
 }
 
-/** Runs one recognition (page segmentation mode 3) and returns Tesseract's TSV. */
-export function recognizeWithCli(image: Buffer, langs: string[], dpi: number, signal?: AbortSignal): Promise<string> {
-  return runCli(image, ['stdin', 'stdout', '--psm', '3', '--dpi', String(Math.round(dpi)), '-l', langs.join('+'), 'tsv'], signal);
+/**
+ * Runs one recognition and returns Tesseract's TSV: page segmentation mode 3 (a page: blocks,
+ * columns, pictures found by its layout analysis) unless told, 6 for a cut-out block of text.
+ */
+export function recognizeWithCli(image: Buffer, langs: string[], dpi: number, signal?: AbortSignal, psm: 3 | 6 = 3): Promise<string> {
+  return runCli(image, ['stdin', 'stdout', '--psm', String(psm), '--dpi', String(Math.round(dpi)), '-l', langs.join('+'), 'tsv'], signal);
 }
 
 export interface OrientationVerdict {

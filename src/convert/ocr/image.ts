@@ -47,3 +47,28 @@ export function halfSize(img: GrayImage): GrayImage {
   }
   return { data: out, width: w, height: h, pointsPerPixel: img.pointsPerPixel * 2 };
 }
+
+/** The image enlarged `factor` times (bilinear); points per pixel shrink as much. */
+export function scaleUp(img: GrayImage, factor: number): GrayImage {
+  if (factor <= 1) return img;
+  const { data: src, width: w, height: h } = img;
+  const W = Math.round(w * factor);
+  const H = Math.round(h * factor);
+  const out = new Uint8Array(W * H);
+  for (let Y = 0; Y < H; Y++) {
+    const sy = Math.min(h - 1, Math.max(0, (Y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let X = 0; X < W; X++) {
+      const sx = Math.min(w - 1, Math.max(0, (X + 0.5) / factor - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const fx = sx - x0;
+      const top = src[y0 * w + x0] * (1 - fx) + src[y0 * w + x1] * fx;
+      const bottom = src[y1 * w + x0] * (1 - fx) + src[y1 * w + x1] * fx;
+      out[Y * W + X] = Math.round(top * (1 - fy) + bottom * fy);
+    }
+  }
+  return { data: out, width: W, height: H, pointsPerPixel: img.pointsPerPixel / factor };
+}

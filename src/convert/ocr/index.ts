@@ -6,6 +6,7 @@ import { cliHasOrientationData, cliReadsTiff, cliSupports, detectOrientationWith
 import { gaussianBlur, NOISY_PAGE_MIN_LEVEL, noiseLevel } from './denoise.js';
 import { deskew } from './deskew.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
+import { lostLines, type LostLine } from './lost-lines.js';
 import { toMultipageTiff } from './tiff.js';
 import { parseTesseractTsv, splitTsvByPage, type OcrWords } from './tsv.js';
 
@@ -46,10 +47,10 @@ async function useCliFor(opts: OcrOptions): Promise<boolean> {
   return engine === 'cli' || (engine === 'auto' && (await cliSupports(opts.langs)));
 }
 
-async function recognize(img: GrayImage, opts: OcrOptions, useCli: boolean): Promise<OcrWords> {
+async function recognize(img: GrayImage, opts: OcrOptions, useCli: boolean, psm: 3 | 6 = 3): Promise<OcrWords> {
   const dpi = 72 / img.pointsPerPixel;
   const pgm = toPgm(img);
-  const tsv = useCli ? await recognizeWithCli(pgm, opts.langs, dpi, opts.signal) : await recognizeWithWasm(pgm, opts.langs, dpi);
+  const tsv = useCli ? await recognizeWithCli(pgm, opts.langs, dpi, opts.signal, psm) : await recognizeWithWasm(pgm, opts.langs, dpi, psm);
   return parseTesseractTsv(tsv, img.pointsPerPixel, OCR_MIN_WORD_CONFIDENCE);
 }
 
@@ -174,6 +175,45 @@ async function readThroughGrain(scan: GrayImage, opts: OcrPageOptions, useCli: b
 }
 
 /**
+ * A cut-out band reads as text when Tesseract reads it this clearly (mean confidence) with at least
+ * one language-like word, or one clear figure (a row of a table: no letters): noise, a stain or a
+ * picture's edge cut out reads as low-confidence fragments and adds nothing.
+ */
+const LOST_LINE_MIN_CONFIDENCE = 60;
+const CLEAR_FIGURE_CONFIDENCE = 85;
+const readsClearly = (w: OcrWords) =>
+  w.meanConfidence >= LOST_LINE_MIN_CONFIDENCE && (w.wordlike > 0 || w.runs.some((r) => (r.confidence ?? 0) >= CLEAR_FIGURE_CONFIDENCE && /\p{N}{2}/u.test(r.text)));
+
+/**
+ * Words of the lines Tesseract's page reading left out (lost-lines.ts), read again as cut-out
+ * blocks (page segmentation mode 6) in one process (the bands as the pages of one TIFF, as
+ * ocrPictures does), in page coordinates. Only bands that read clearly count.
+ */
+export async function readLostLines(img: GrayImage, words: OcrWords, opts: OcrOptions, useCli: boolean): Promise<TextRun[]> {
+  const lost = lostLines(img, words.runs);
+  if (lost.length === 0) return [];
+  opts.signal?.throwIfAborted();
+  let read: OcrWords[];
+  if (useCli && lost.length > 1 && (await cliReadsTiff())) {
+    // The bands of a page share one enlargement, so one resolution.
+    const ppp = lost[0].image.pointsPerPixel;
+    const dpi = 72 / ppp;
+    const tsv = await recognizeWithCli(toMultipageTiff(lost.map((l) => l.image), dpi), opts.langs, dpi, opts.signal, 6);
+    read = splitTsvByPage(tsv, lost.length).map((page) => parseTesseractTsv(page, ppp, OCR_MIN_WORD_CONFIDENCE));
+  } else {
+    read = [];
+    for (const l of lost) {
+      opts.signal?.throwIfAborted();
+      read.push(await recognize(l.image, opts, useCli, 6));
+    }
+  }
+  return read.flatMap((w, k) => (readsClearly(w) ? placed(w.runs, lost[k]) : []));
+}
+
+/** A cut-out band's words moved to where the band lies on the page. */
+const placed = (runs: TextRun[], at: LostLine): TextRun[] => runs.map((r) => ({ ...r, x: r.x + at.x, y: r.y + at.y }));
+
+/**
  * OCR with automatic orientation, of the page straightened when asked: a page read sideways is first turned a quarter back; one that
  * reads poorly upright (low mean confidence), or still sideways, is turned by Tesseract's
  * orientation detection when the CLI has its data and the page is not small, else by re-reading
@@ -194,8 +234,10 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
       ? await turnByDetection(img, upright, opts)
       : await turnByRereading(img, upright, opts, useCli));
   const sideways = rotation === 90 || rotation === 270;
+  // Lines the page reading left out, read again from the image the words were read from (turned as they were).
+  const lost = await readLostLines(rotation === 0 ? img : rotateGray(img, rotation), words, opts, useCli);
   return {
-    runs: words.runs,
+    runs: lost.length > 0 ? [...words.runs, ...lost] : words.runs,
     width: (sideways ? img.height : img.width) * img.pointsPerPixel,
     height: (sideways ? img.width : img.height) * img.pointsPerPixel,
     rotation,

@@ -58,14 +58,15 @@ async function use(s: EngineState, langs: string[]): Promise<void> {
   s.current = key;
 }
 
-/** Runs one recognition (page segmentation mode 3) and returns Tesseract's TSV. */
-export function recognizeWithWasm(image: Buffer, langs: string[], dpi: number): Promise<string> {
+/** Runs one recognition (page segmentation mode 3, or 6 for a cut-out block) and returns Tesseract's TSV. */
+export function recognizeWithWasm(image: Buffer, langs: string[], dpi: number, psm: 3 | 6 = 3): Promise<string> {
   // One recognition at a time per worker: serialise callers.
   const run = queue.then(async () => {
     state ??= start(langs[0]);
     const s = await state;
     await use(s, langs);
-    await s.worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    const { PSM } = await tesseract();
+    await s.worker.setParameters({ user_defined_dpi: String(Math.round(dpi)), tessedit_pageseg_mode: psm === 6 ? PSM.SINGLE_BLOCK : PSM.AUTO });
     const { data } = await s.worker.recognize(image, {}, { text: false, tsv: true, blocks: false, hocr: false });
     return data.tsv ?? '';
   });

@@ -1,0 +1,250 @@
+// Lines of text that Tesseract's page segmentation left out (issue 9: no lost text). On a noisy,
+// faint or low-resolution scan its layout analysis takes some text lines for noise or picture and
+// never recognizes them: a 100 dpi page with sensor noise lost four consecutive list items of
+// thirty, their words nowhere in the TSV, while the same lines cut out and read alone read cleanly.
+// What it dropped is still ink on the page: ink in rows of text height that no read word covers.
+// Those bands are cut out with every word already read painted over as paper (so nothing is read
+// twice) and read again as blocks of text (ocr/index.ts readLostLines). Pages whose every line was
+// read have no such band and pay only this scan (a few passes over the pixels).
+import type { TextRun } from '../layout/types.js';
+import type { GrayImage } from '../pdf/render.js';
+import { median } from '../layout/order-stats.js';
+import { gaussianBlur, NOISY_PAGE_MIN_LEVEL, noiseLevel } from './denoise.js';
+import { scaleUp } from './image.js';
+import { greyHistogram, otsu, paperGrey } from './threshold.js';
+
+/** A band of unread ink cut out of the page: its pixels (enlarged when small) and where it sits (points). */
+export interface LostLine {
+  x: number;
+  y: number;
+  image: GrayImage;
+}
+
+/** Fewer read words than this: no text size to measure bands by (a page read as nothing has OCR's own retries, ocr/index.ts). */
+const MIN_READ_WORDS = 3;
+/** A read word's letters are widened by this share of an em: their halos (a bullet's gap stays unread). */
+const COVER_PAD_X = 0.35;
+const COVER_PAD_Y = 0.2;
+/** A row holds text when this share of an em (in pixels) of its unread pixels is ink: a letter's strokes, not a speck. */
+const ROW_INK_SHARE = 0.5;
+/** Rows of text this far apart (ems) belong to one band: the gap between two lines of a paragraph. */
+const ROW_GAP = 0.25;
+/** A band is text between half an em and this many ems tall (a paragraph); taller is a picture or a stain. */
+const MIN_BAND_EMS = 0.5;
+const MAX_BAND_EMS = 12;
+/** Ink pieces of a band closer than this (ems) are one run of words: a gutter is wider. */
+const WORD_GAP = 1.6;
+/** A run of words is at least this wide (ems): two letters, not a dot or a rule's end. */
+const MIN_RUN_WIDTH = 3;
+/**
+ * Unread ink this close (ems) beside a read word, on its rows, is a word of a line Tesseract read and
+ * could not make out (it reads as unclearly again): only lines and blocks it never saw are lost.
+ */
+const SAME_LINE_GAP = 1.5;
+/** A band's ink covers between these shares of its box: less is dust, more is a picture or a bar. */
+const MIN_INK_DENSITY = 0.04;
+const MAX_INK_DENSITY = 0.7;
+/** Margin kept around a cut band (ems): the letters' own edges. */
+const CROP_PAD = 0.4;
+/**
+ * Cut bands are enlarged so that their text is about this tall (pixels): read alone, small print at
+ * 100-150 dpi loses letters that Tesseract reads once enlarged (a 9 pt line at 100 dpi: "b) Began
+ * across moreover" read at confidence 19-72 as cut, 61-95 enlarged three times).
+ */
+const READ_EM_PX = 36;
+const MAX_ENLARGE = 3;
+/** At most this many bands are read again per page, the largest first (the cost stays one extra process). */
+export const MAX_LOST_LINES = 24;
+/** Cut bands together may cover at most this share of the page: more is a page of pictures, not of lost lines. */
+const MAX_LOST_AREA_SHARE = 0.35;
+
+interface Band {
+  y0: number;
+  y1: number;
+}
+
+interface Run {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  ink: number;
+}
+
+/**
+ * The rows of a word's box that hold its letters: the densest run of inked rows inside it. On a
+ * grainy page Tesseract's word boxes grow to two or three lines' height (specks beside the
+ * letters), and such a box would hide the lines above and below it.
+ */
+function letterRows(dark: Uint8Array, w: number, x0: number, x1: number, y0: number, y1: number): [number, number] {
+  const minRow = Math.max(1, 0.05 * (x1 - x0));
+  let best: [number, number] = [y0, y1];
+  let bestInk = -1;
+  let start = -1;
+  let sum = 0;
+  for (let y = y0; y <= y1; y++) {
+    let n = 0;
+    if (y < y1) for (let i = y * w + x0, end = y * w + x1; i < end; i++) n += dark[i];
+    if (y < y1 && n >= minRow) {
+      if (start < 0) start = y;
+      sum += n;
+      continue;
+    }
+    if (start >= 0 && sum > bestInk) {
+      bestInk = sum;
+      best = [start, y];
+    }
+    start = -1;
+    sum = 0;
+  }
+  return best;
+}
+
+/** Read words' letters, in pixels, padded: the pixels they account for. */
+function coveredMask(img: GrayImage, dark: Uint8Array, runs: TextRun[], em: number): Uint8Array {
+  const { width: w, height: h, pointsPerPixel: ppp } = img;
+  const covered = new Uint8Array(w * h);
+  const padX = Math.ceil(COVER_PAD_X * em);
+  const padY = Math.ceil(COVER_PAD_Y * em);
+  for (const r of runs) {
+    const bx0 = Math.max(0, Math.floor(r.x / ppp));
+    const bx1 = Math.min(w, Math.ceil((r.x + r.width) / ppp));
+    const by0 = Math.max(0, Math.floor(r.y / ppp));
+    const by1 = Math.min(h, Math.ceil((r.y + r.height) / ppp));
+    if (bx1 <= bx0 || by1 <= by0) continue;
+    const [ly0, ly1] = letterRows(dark, w, bx0, bx1, by0, by1);
+    const x0 = Math.max(0, bx0 - padX);
+    const x1 = Math.min(w, bx1 + padX);
+    const y0 = Math.max(0, ly0 - padY);
+    const y1 = Math.min(h, ly1 + padY);
+    for (let y = y0; y < y1; y++) covered.fill(1, y * w + x0, y * w + x1);
+  }
+  return covered;
+}
+
+/** Rows holding unread ink, grouped into bands of text height. */
+function inkBands(ink: Uint8Array, w: number, h: number, em: number): Band[] {
+  const minRowInk = Math.max(2, ROW_INK_SHARE * em);
+  const maxGap = Math.max(1, Math.round(ROW_GAP * em));
+  const bands: Band[] = [];
+  let start = -1;
+  let last = -1;
+  for (let y = 0; y < h; y++) {
+    let n = 0;
+    for (let i = y * w, end = i + w; i < end; i++) n += ink[i];
+    if (n < minRowInk) continue;
+    if (start >= 0 && y - last <= maxGap) last = y;
+    else {
+      if (start >= 0) bands.push({ y0: start, y1: last + 1 });
+      start = last = y;
+    }
+  }
+  if (start >= 0) bands.push({ y0: start, y1: last + 1 });
+  return bands.filter((b) => b.y1 - b.y0 >= MIN_BAND_EMS * em && b.y1 - b.y0 <= MAX_BAND_EMS * em);
+}
+
+/** Read letters on the middle rows of a run, within SAME_LINE_GAP of its left or right end. */
+function besideReadWord(covered: Uint8Array, w: number, run: Run, em: number): boolean {
+  const gap = Math.round(SAME_LINE_GAP * em);
+  const quarter = Math.floor((run.y1 - run.y0) / 4);
+  for (let y = run.y0 + quarter; y < run.y1 - quarter; y++) {
+    const row = y * w;
+    for (let x = Math.max(0, run.x0 - gap); x < run.x0; x++) if (covered[row + x]) return true;
+    for (let x = run.x1, end = Math.min(w, run.x1 + gap); x < end; x++) if (covered[row + x]) return true;
+  }
+  return false;
+}
+
+/** A band's runs of words: its ink columns joined across word gaps, each with its own ink rows. */
+function bandRuns(ink: Uint8Array, covered: Uint8Array, w: number, band: Band, em: number): Run[] {
+  const cols = new Uint32Array(w);
+  for (let y = band.y0; y < band.y1; y++) for (let x = 0, i = y * w; x < w; x++, i++) cols[x] += ink[i];
+  const gap = WORD_GAP * em;
+  const runs: Run[] = [];
+  let x0 = -1;
+  let lastInk = -1;
+  const close = () => {
+    if (x0 < 0) return;
+    const x1 = lastInk + 1;
+    if (x1 - x0 < MIN_RUN_WIDTH * em) return;
+    // The run's own rows: a word beside a taller band keeps its own height.
+    let y0 = band.y1;
+    let y1 = band.y0;
+    let n = 0;
+    for (let y = band.y0; y < band.y1; y++) {
+      let row = 0;
+      for (let i = y * w + x0, end = y * w + x1; i < end; i++) row += ink[i];
+      if (row > 0) {
+        y0 = Math.min(y0, y);
+        y1 = y + 1;
+        n += row;
+      }
+    }
+    if (y1 - y0 < MIN_BAND_EMS * em) return;
+    const density = n / ((x1 - x0) * (y1 - y0));
+    const run = { x0, x1, y0, y1, ink: n };
+    if (density >= MIN_INK_DENSITY && density <= MAX_INK_DENSITY && !besideReadWord(covered, w, run, em)) runs.push(run);
+  };
+  for (let x = 0; x < w; x++) {
+    if (cols[x] === 0) continue;
+    if (x0 >= 0 && x - lastInk > gap) {
+      close();
+      x0 = x;
+    } else if (x0 < 0) x0 = x;
+    lastInk = x;
+  }
+  close();
+  return runs;
+}
+
+/** The run cut out with a margin, every read word's pixels painted as paper, enlarged when its text is small. */
+function cut(img: GrayImage, covered: Uint8Array, run: Run, em: number, paper: number): LostLine {
+  const pad = Math.round(CROP_PAD * em);
+  const x = Math.max(0, run.x0 - pad);
+  const y = Math.max(0, run.y0 - pad);
+  const width = Math.min(img.width, run.x1 + pad) - x;
+  const height = Math.min(img.height, run.y1 + pad) - y;
+  const data = new Uint8Array(width * height);
+  for (let r = 0; r < height; r++) {
+    const src = (y + r) * img.width + x;
+    for (let c = 0; c < width; c++) data[r * width + c] = covered[src + c] ? paper : img.data[src + c];
+  }
+  const enlarge = Math.min(MAX_ENLARGE, Math.max(1, Math.round(READ_EM_PX / em)));
+  const ppp = img.pointsPerPixel;
+  return { x: x * ppp, y: y * ppp, image: scaleUp({ data, width, height, pointsPerPixel: ppp }, enlarge) };
+}
+
+/**
+ * Bands of ink on a read page that no read word covers and that are shaped like text: rows of a
+ * line's height (up to a paragraph's), runs of ink no wider apart than words, strokes neither dust
+ * nor solid, not beside a read word (a word of a read line). Largest first, at most MAX_LOST_LINES. Empty when the page read too few words to
+ * know its text size, or when what is unread is mostly picture.
+ */
+export function lostLines(img: GrayImage, runs: TextRun[]): LostLine[] {
+  const ppp = img.pointsPerPixel;
+  // The unit is the text's size as OCR measured it from its letters (ocr/line-size.ts), not the
+  // word boxes' height: those grow with grain.
+  const sizes = runs.filter((r) => [...r.text].length >= 2).map((r) => r.fontSize / ppp);
+  if (sizes.length < MIN_READ_WORDS) return [];
+  const em = median(sizes);
+  if (!(em >= 4)) return [];
+  // Grain would pass a global threshold as specks in every row: smoothed first, as OCR reads it (denoise.ts).
+  const smooth = noiseLevel(img) >= NOISY_PAGE_MIN_LEVEL ? gaussianBlur(img) : img;
+  const hist = greyHistogram(smooth);
+  const threshold = otsu(hist, smooth.data.length);
+  const paper = paperGrey(hist, threshold);
+  const { width: w, height: h } = img;
+  const ink = new Uint8Array(w * h);
+  for (let i = 0; i < ink.length; i++) ink[i] = smooth.data[i] <= threshold ? 1 : 0;
+  const covered = coveredMask(img, ink, runs, em);
+  for (let i = 0; i < ink.length; i++) if (covered[i]) ink[i] = 0;
+  const bands = inkBands(ink, w, h, em);
+  const found = bands.flatMap((b) => bandRuns(ink, covered, w, b, em));
+  const area = found.reduce((s, r) => s + (r.x1 - r.x0) * (r.y1 - r.y0), 0);
+  if (area > MAX_LOST_AREA_SHARE * w * h) return [];
+  return found
+    .sort((a, b) => b.ink - a.ink)
+    .slice(0, MAX_LOST_LINES)
+    .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
+    .map((r) => cut(img, covered, r, em, paper));
+}
