@@ -4,37 +4,22 @@
 // one). Skipped where Chromium or the scorer's KaTeX is not installed.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { generateCase } from '../../eval/synthetic/cases.js';
 import { chromiumAvailable, closeBrowser } from '../../eval/synthetic/html/browser.js';
 import { katexAvailable } from '../../eval/synthetic/html/katex.js';
 import { checkCase } from '../../eval/synthetic/properties.js';
 import { textWords } from '../../eval/synthetic/tokens.js';
 import { blockText } from '../../eval/synthetic/truth.js';
+import { printedPages } from './printed-text.js';
 
 after(() => closeBrowser());
 
 const skip = !chromiumAvailable() ? 'Chromium is not installed' : !katexAvailable() ? "the scorer's KaTeX is not installed" : false;
 
-async function printedText(bytes: Uint8Array): Promise<string[]> {
-  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  try {
-    const pages: string[] = [];
-    for (let i = 1; i <= doc.numPages; i++) {
-      const content = await (await doc.getPage(i)).getTextContent();
-      // Items joined as pdf.js sets them (a ligature is an item of its own inside a word).
-      pages.push(content.items.map((it) => ('str' in it ? it.str + (it.hasEOL ? ' ' : '') : '')).join(''));
-    }
-    return pages;
-  } finally {
-    await doc.destroy();
-  }
-}
-
 test('math family: every prose word of the truth is printed, and every page prints equations', { skip }, async () => {
   for (const seed of [1, 2, 3]) {
     const c = await generateCase('math', seed);
-    const printed = await printedText(c.bytes);
+    const printed = await printedPages(c.bytes, ' ');
     assert.equal(printed.length, c.truth.pages.length, c.id);
     c.truth.pages.forEach((page, p) => {
       const have = new Set(textWords(printed[p]));

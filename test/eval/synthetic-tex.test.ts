@@ -4,30 +4,19 @@
 // is not installed, but not in CI (.ci/run installs TeX Live's base packages).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { generateCase } from '../../eval/synthetic/cases.js';
 import { katexAvailable } from '../../eval/synthetic/html/katex.js';
 import { checkCase } from '../../eval/synthetic/properties.js';
 import { pdflatexAvailable } from '../../eval/synthetic/tex/pdflatex.js';
 import { textWords } from '../../eval/synthetic/tokens.js';
 import { blockText } from '../../eval/synthetic/truth.js';
+import { printedPages } from './printed-text.js';
 
 const skip = !pdflatexAvailable() && !process.env.DOCCONV_CI ? 'pdflatex is not installed' : !katexAvailable() ? "the scorer's KaTeX is not installed" : false;
 
 /** The page's text as pdf.js reads it, words TeX hyphenated at a line's end joined again. */
 async function printedText(bytes: Uint8Array): Promise<string[]> {
-  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  try {
-    const pages: string[] = [];
-    for (let i = 1; i <= doc.numPages; i++) {
-      const content = await (await doc.getPage(i)).getTextContent();
-      const text = content.items.map((it) => ('str' in it ? it.str + (it.hasEOL ? '\n' : '') : '')).join('');
-      pages.push(text.replace(/(\p{Ll})-\n(\p{Ll})/gu, '$1$2'));
-    }
-    return pages;
-  } finally {
-    await doc.destroy();
-  }
+  return (await printedPages(bytes, '\n')).map((text) => text.replace(/(\p{Ll})-\n(\p{Ll})/gu, '$1$2'));
 }
 
 test('tex family: one sheet holding every prose word of the truth, a heading and display equations', { skip }, async () => {
