@@ -35,6 +35,10 @@ export interface StatStyle {
   blockEvery?: number;
   /** A header row numbering the value columns, "(1) (2) (3)". */
   columnNumbers?: boolean;
+  /** Extra gutter (points) before each lowest-level group of columns but the first (a spacer column). */
+  groupGap?: number;
+  /** Column headings and the stub heading set from the top line of the heading row (else on its bottom line). */
+  headTop?: boolean;
 }
 
 /** A currency sign opening a figure ("$1,234"): set flush left in its column, the figure where it would stand. */
@@ -107,15 +111,20 @@ export function statGeometry(t: StatContent, s: StatStyle, left: number, maxWidt
     }
   }
   let gap = s.gap;
-  const natural = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
+  // A spacer before each lowest-level group that does not open the value columns.
+  const lowest = t.levels[t.levels.length - 1] ?? [];
+  const spacer = (c: number) => (s.groupGap && lowest.some((g) => g.from > 0 && g.from + 1 === c) ? s.groupGap : 0);
+  const spacers = widths.reduce((sum, _, c) => sum + spacer(c), 0);
+  const natural = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) + spacers;
   if (natural > maxWidth) return null;
   if (stretch) gap += (maxWidth - natural) / (widths.length - 1);
   const x: number[] = [];
   let at = left;
-  for (const width of widths) {
+  widths.forEach((width, c) => {
+    at += spacer(c);
     x.push(at);
     at += width + gap;
-  }
+  });
   return { x, width: widths, headLines };
 }
 
@@ -165,13 +174,14 @@ export function drawStatTable(pw: PageWriter, t: StatContent, s: StatStyle, g: S
   const nLines = Math.max(1, ...g.headLines.map((l) => l.length));
   const headTop = y;
   const lastBase = y + pad + s.size + (nLines - 1) * leading;
+  const firstBase = y + pad + s.size;
   if (t.stub) {
-    pw.text(t.stub, g.x[0], lastBase, head, s.size);
+    pw.text(t.stub, g.x[0], s.headTop ? firstBase : lastBase, head, s.size);
     cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: t.stub });
   }
   g.headLines.forEach((lines, c) => {
     lines.forEach((line, i) => {
-      const base = lastBase - (lines.length - 1 - i) * leading;
+      const base = s.headTop ? firstBase + i * leading : lastBase - (lines.length - 1 - i) * leading;
       drawCell(pw, line, placeX(line, head, s.size, g.x[c + 1], g.width[c + 1], s.headAlign, 0, s.raisedMarkers), base, head, s.size, s.raisedMarkers);
     });
     cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: lines.join(' ') });

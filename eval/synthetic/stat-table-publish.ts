@@ -89,3 +89,36 @@ export function secondTitle(rng: Rng, first: string): string {
     if (t !== first) return t;
   }
 }
+
+/**
+ * How a table is set rather than what it says (issue 9, drawn after the habits above, from a
+ * stream of its own seeded by the title, so the cases drawn before keep their bytes): very tight
+ * gutters (dense tables set from spreadsheets: the widest figures of two columns half an em apart,
+ * closer than the gap that parts cells on one line), a wider gutter before each group of columns
+ * (a spreadsheet's spacer column) so the gutters of a row are uneven, and column headings set from
+ * the top of the heading row (a word processor's default cell alignment) instead of on its bottom
+ * line.
+ */
+export interface LayoutStyle {
+  /** The gutter in ems when it is tight (0: the table's own). */
+  tightGap: number;
+  /** Extra gutter before each lowest-level group of columns, in ems (0: none). */
+  groupGap: number;
+  /** Column headings (and the stub heading) set from the top line of the heading row. */
+  headTop: boolean;
+}
+
+export function layoutRng(t: StatContent): Rng {
+  return new Rng(seedOf(`layout ${t.title}`));
+}
+
+/** About two tables in five keep the layout the generator drew before; the others take one or two of these habits. */
+export function layoutStyle(rng: Rng): LayoutStyle {
+  const plain = rng.chance(0.4);
+  const pick = (p: number) => !plain && rng.chance(p);
+  return {
+    tightGap: pick(0.4) ? rng.pick([0.4, 0.45, 0.5, 0.55]) : 0,
+    groupGap: pick(0.35) ? rng.pick([1, 1.5, 2.5]) : 0,
+    headTop: pick(0.4),
+  };
+}

@@ -7,7 +7,7 @@ import { SyntheticDoc, wrapText, type PageWriter } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { statContent, type StatContent } from '../stat-table-content.js';
 import { drawStatTable, statGeometry, type StatGeometry, type StatRules, type StatStyle } from '../stat-table-draw.js';
-import { currencyContent, europeanContent, publishRng, publishStyle, secondTitle, type PublishStyle } from '../stat-table-publish.js';
+import { currencyContent, europeanContent, layoutRng, layoutStyle, publishRng, publishStyle, secondTitle, type LayoutStyle, type PublishStyle } from '../stat-table-publish.js';
 import type { FamilyOutput } from './family.js';
 
 const RULES: StatRules[] = ['none', 'none', 'header', 'horizontal', 'grid'];
@@ -17,7 +17,7 @@ export async function statTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   const page = landscape ? { width: 792, height: 612 } : { width: 612, height: 792 };
   const margin = rng.int(36, 72);
   const size = rng.pick([6, 7, 7, 8, 8, 9, 10]);
-  const style: StatStyle = {
+  const drawn: StatStyle = {
     font: doc.fonts.regular,
     bold: doc.fonts.bold,
     italic: doc.fonts.italic,
@@ -35,13 +35,20 @@ export async function statTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   let valueCols = rng.int(3, landscape ? 12 : 9);
   const bodyRows = Math.min(maxRows, rng.int(6, 24));
   let content = statContent(rng, valueCols, bodyRows);
-  let geometry = statGeometry(content, style, margin, maxWidth, stretch);
+  let geometry = statGeometry(content, drawn, margin, maxWidth, stretch);
   for (let tries = 0; geometry === null && tries < 10; tries++) {
     valueCols = Math.max(2, valueCols - 1);
     content = statContent(rng, valueCols, bodyRows);
-    geometry = statGeometry(content, style, margin, maxWidth, stretch);
+    geometry = statGeometry(content, drawn, margin, maxWidth, stretch);
   }
   if (geometry === null) throw new Error('synthetic statistics table does not fit the page');
+  // How the table is set (stat-table-publish.ts layoutStyle), from a stream of its own; dropped
+  // when the table no longer fits with it.
+  const lay = layoutStyle(layoutRng(content));
+  const laid: StatStyle = { ...drawn, gap: lay.tightGap ? size * lay.tightGap : drawn.gap, groupGap: lay.groupGap * size, headTop: lay.headTop };
+  const laidGeometry = layoutVariant(lay) ? statGeometry(content, laid, margin, maxWidth, stretch) : null;
+  const style = laidGeometry ? laid : drawn;
+  if (laidGeometry) geometry = laidGeometry;
   const w = doc.addPage(page);
   let y = margin + rng.int(0, 30);
   // Publishers' habits (stat-table-publish.ts), from a stream of their own.
@@ -49,7 +56,7 @@ export async function statTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   const habits = publishStyle(prng);
   const first = placeTable(w, habits, content, { ...style, ...habitsStyle(habits, style.rules) }, geometry, y, margin, maxWidth, stretch);
   y = first.y;
-  const parts = [habitsVariant(habits, style.rules)];
+  const parts = [habitsVariant(habits, style.rules), laidGeometry ? layoutVariant(lay) : ''];
   // A second table under the first, as many rows as the page still holds (at least six).
   const rowsLeft = Math.floor((page.height - margin - y - 8 * size * 1.6) / (size * 1.6));
   if (habits.secondTable && rowsLeft >= 6) {
@@ -73,6 +80,10 @@ export async function statTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   return {
     variant: `cols=${valueCols + 1} rows=${content.rows.length} size=${size} rules=${style.rules} levels=${depth}${content.units ? ' units' : ''}${landscape ? ' landscape' : ''}${stretch ? ' stretched' : ''} gap=${(style.gap / size).toFixed(1)}em align=${[...new Set(content.align)].join('+')}${parts.filter(Boolean).map((p) => ` ${p}`).join('')}`,
   };
+}
+
+function layoutVariant(l: LayoutStyle): string {
+  return [l.tightGap && `tight=${l.tightGap}em`, l.groupGap && `group-gap=${l.groupGap}em`, l.headTop && 'head-top'].filter(Boolean).join(' ');
 }
 
 /** A page writer that draws and records nothing: what it is given measures where drawing would end. */
