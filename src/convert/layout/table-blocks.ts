@@ -137,7 +137,12 @@ function headingGrid(upper: Item[], lower: Item[], between: number): boolean {
   if (gap < -0.25 * size || gap > between + (between > 0 ? 2 * MAX_SECTION_GAP_EM : HEADING_GAP_EM) * size) return false;
   const right = Math.max(...b.map((i) => i.x1));
   const overhang = HEADING_OVERHANG_EM * size;
-  return a.every((i) => i.x0 > cuts[0] - size && i.x1 <= right + overhang);
+  // The stub's heading ("Country", "Industry") may stand in the label column at the table's left
+  // edge, one to a line, beside headings over the value columns (as headingLineAbove allows).
+  const left = Math.min(...b.map((i) => i.x0));
+  const stubHeading = (i: Item) =>
+    i.x0 <= left + size && i.x1 < cuts[0] && a.filter((o) => o.seg!.lineId === i.seg!.lineId).filter((o) => o.x1 < cuts[0]).length === 1 && a.some((o) => o.seg!.lineId === i.seg!.lineId && o.x0 > cuts[0] - size);
+  return a.some((i) => i.x0 > cuts[0] - size) && a.every((i) => (i.x0 > cuts[0] - size || stubHeading(i)) && i.x1 <= right + overhang);
 }
 
 /** Lines that can be section rows of the table above: few, short, in its label column. */
