@@ -13,8 +13,13 @@ import { cellSegmentText, dropLeaders, withSignedFigure } from './table-cell-tex
 export const CHUNK_GAP_EM = 0.6;
 /** The same for OCR words, whose boxes and spacing are estimates. */
 export const OCR_CHUNK_GAP_EM = 1.2;
-/** Words further apart than this (in font sizes) on one line may be two cells. */
-export const CELL_GAP_EM = 0.4;
+/**
+ * Words further apart than this (in font sizes) on one line may be two cells: wider than the word
+ * space of text faces (Times 0.25, Helvetica 0.28, Computer Modern 0.33 em), as narrow as the
+ * tightest gutters tables are set with (0.4 em: at 0.4 the float error of a gutter set exactly
+ * that wide kept its two cells one).
+ */
+export const CELL_GAP_EM = 0.35;
 /** A column channel must be at least this wide (in font sizes of the table's text). */
 export const MIN_CHANNEL_EM = 0.3;
 /** Share of the lines that may cross a channel (group headings, long labels) without closing it. */
@@ -37,6 +42,46 @@ export type Chunk = Segment;
 function withCellText(ch: Chunk): Chunk {
   const text = cellSegmentText(ch);
   return text === ch.text ? ch : { ...ch, text };
+}
+
+/**
+ * The strings a run was shown as: where pdf.js joined strings shown apart on the line into one
+ * run with a space of its own, a gap of at least CELL_GAP_EM parts it again, at the x where each
+ * string was set (TextRun.shownGaps; issue 9: figures of two columns set half an em apart, or
+ * their headings, "Change Exports Imports", came as one run). A run that was cut or moved since
+ * (its text or x no longer those the gaps were recorded for) stays whole.
+ */
+export function shownStrings(r: TextRun): TextRun[] {
+  return shownStringsWhere(r, (x0, x1) => x1 - x0 >= CELL_GAP_EM * r.fontSize);
+}
+
+/**
+ * A run parted at the gaps between its shown strings that hold one of the given x (a ruled
+ * grid's vertical rules: "0.3 708,492" shown in two cells of a grid set tight came as one run
+ * across the rule between them).
+ */
+export function shownStringsAcross(r: TextRun, xs: number[]): TextRun[] {
+  return shownStringsWhere(r, (x0, x1) => xs.some((x) => x >= x0 && x <= x1));
+}
+
+function shownStringsWhere(r: TextRun, parts: (x0: number, x1: number) => boolean): TextRun[] {
+  const g = r.shownGaps;
+  if (!g || g.text !== r.text || g.x !== r.x || r.rotated) return [r];
+  const out: TextRun[] = [];
+  let from = 0;
+  let x = r.x;
+  for (let i = 0; i + 2 < g.gaps.length; i += 3) {
+    const [at, x0, x1] = [g.gaps[i], g.gaps[i + 1], g.gaps[i + 2]];
+    if (!parts(x0, x1) || at <= from || x0 < x) continue;
+    const text = r.text.slice(from, at);
+    if (text.trim()) out.push({ ...r, text, x, width: x0 - x, shownGaps: undefined });
+    from = at + 1;
+    x = x1;
+  }
+  if (out.length === 0) return [r];
+  const rest = r.text.slice(from);
+  if (rest.trim()) out.push({ ...r, text: rest, x, width: Math.max(0, r.x + r.width - x), shownGaps: undefined });
+  return out;
 }
 
 /**
@@ -66,7 +111,7 @@ export function chunkLines(segs: Segment[]): Chunk[][] {
     if (!seg.latex && seg.runs.length > 0) {
       // OCR word boxes (they carry a confidence) are spaced unevenly: a wider gap parts cells.
       const gap = seg.runs.some((r) => r.confidence !== undefined) ? OCR_CHUNK_GAP_EM : CHUNK_GAP_EM;
-      const spaced = seg.runs.flatMap(splitSpacedRun);
+      const spaced = seg.runs.flatMap(shownStrings).flatMap(splitSpacedRun);
       const runs = spaced.flatMap(dropLeaders);
       const leaders = runs.length !== spaced.length || runs.some((r, i) => r !== spaced[i]);
       const split = buildSegments(runs, gap);
@@ -119,6 +164,7 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
       // Runs as shown (a space inside one shown string never parts two cells, unless both
       // sides are figures: see splitFiguresAtCuts).
       const words = ch.runs
+        .flatMap(shownStrings)
         .flatMap(splitSpacedRun)
         .flatMap((r) => splitFiguresAtCuts(r, inside, CELL_GAP_EM * ch.size))
         .sort((a, b) => a.x - b.x);
@@ -194,6 +240,30 @@ export function isSolidFigure(text: string): boolean {
 }
 
 /**
+ * What a chunk covers on the x axis for the column projection: the whole chunk, or, where pdf.js
+ * had joined strings shown apart (shownStrings), each stretch of them between gaps of at least
+ * CELL_GAP_EM: two figures of neighbouring columns set half an em apart cover two stretches with
+ * their columns' channel between them, as they would had they come as two runs.
+ */
+export function chunkSpans(ch: Chunk): Span[] {
+  const whole = [{ x0: ch.x0, x1: ch.x1, solid: isSolidFigure(ch.text) }];
+  if (ch.latex || !ch.runs.some((r) => r.shownGaps)) return whole;
+  const parts = ch.runs.flatMap(shownStrings).sort((a, b) => a.x - b.x);
+  if (parts.length === ch.runs.length) return whole;
+  const out: Array<{ x0: number; x1: number; text: string }> = [];
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    // A currency sign set flush left in its column stays with its figure (withCurrencySigns).
+    if (last && (p.x - last.x1 < CELL_GAP_EM * p.fontSize || LONE_SIGN.test(last.text.trim()))) {
+      last.x1 = Math.max(last.x1, p.x + p.width);
+      last.text += ` ${p.text}`;
+    } else out.push({ x0: p.x, x1: p.x + p.width, text: p.text });
+  }
+  if (out.length === 1) return whole;
+  return out.map((o) => ({ x0: o.x0, x1: o.x1, solid: isSolidFigure(o.text) }));
+}
+
+/**
  * Column boundaries (x positions, left to right) of a table whose lines hold the given chunks.
  * A channel is a maximal x-range crossed by at most CROSSING_SHARE of the lines and bounded by
  * text on both sides; the boundary lies in its least crossed part. Cells lying wholly inside a
@@ -205,8 +275,12 @@ export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
   if (all.length === 0) return [];
   const left = Math.floor(Math.min(...all.map((s) => s.x0)));
   const right = Math.ceil(Math.max(...all.map((s) => s.x1)));
-  const width = right - left;
-  if (width <= 0 || width > MAX_TABLE_WIDTH) return [];
+  if (right - left <= 0 || right - left > MAX_TABLE_WIDTH) return [];
+  // Cell i stands for [left + i / RES, left + (i + 1) / RES): a span covers the cells it touches.
+  // Whole points lost up to two points of every channel to rounding, and a tight table's gutter,
+  // 0.4 em at 8 pt, fell under the narrowest channel (issue 9).
+  const width = (right - left) * PROJECTION_RES;
+  const at = (x: number): number => (x - left) * PROJECTION_RES;
   const cover = new Uint16Array(width + 1);
   // Where a figure lies: a group heading or a long label may cross a channel in a line or two,
   // but a figure wider than its column's others (a right-aligned "4,581" over "29") is no
@@ -215,18 +289,19 @@ export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
   for (const line of lines) {
     const hit = new Uint8Array(width + 1);
     for (const s of line) {
-      const a = Math.max(0, Math.floor(s.x0) - left);
-      const b = Math.min(width, Math.ceil(s.x1) - left);
+      const a = Math.max(0, Math.floor(at(s.x0)));
+      const b = Math.min(width, Math.max(a, Math.ceil(at(s.x1)) - 1));
       for (let x = a; x <= b; x++) hit[x] = 1;
       // Its inner part only: a figure's box edge rounded out must not close a channel beside it.
-      if (s.solid) for (let x = Math.ceil(s.x0) - left + 1; x <= Math.floor(s.x1) - left - 1; x++) solid[x] = 1;
+      if (s.solid) for (let x = Math.ceil(at(s.x0 + 1)); x <= Math.floor(at(s.x1 - 1)); x++) solid[x] = 1;
     }
     for (let x = 0; x <= width; x++) cover[x] += hit[x];
   }
   if (lines.length >= CROSSING_MIN_LINES) for (let x = 0; x <= width; x++) if (solid[x]) cover[x] = Math.max(cover[x], lines.length);
   const allowed = lines.length >= CROSSING_MIN_LINES ? Math.max(1, Math.floor(lines.length * CROSSING_SHARE)) : 0;
-  // Channels: free stretches bounded by text on both sides (x = 0 and x = width are covered);
-  // two stretches parted by a sliver narrower than any glyph (a box edge rounded up) are one.
+  // Channels: free stretches bounded by text on both sides (x = 0 is covered, and a stretch still
+  // open at the right end is none); two stretches parted by a sliver narrower than any glyph (a
+  // box edge rounded up) are one.
   const zones: Span[] = [];
   let start = -1;
   for (let x = 0; x <= width; x++) {
@@ -234,15 +309,26 @@ export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
     if (free && start < 0) start = x;
     if (!free && start >= 0) {
       const last = zones[zones.length - 1];
-      if (last && start - last.x1 < minChannel) last.x1 = x;
+      if (last && start - last.x1 < minChannel * PROJECTION_RES) last.x1 = x;
       else if (start > 0) zones.push({ x0: start, x1: x });
       start = -1;
     }
   }
   // Scattered glyphs (a drawing's labels) leave channels everywhere: not a table.
   if (zones.length > MAX_COLUMNS) return [];
-  const cuts = zones.flatMap((z) => channelCuts(left + z.x0, left + z.x1, cover, left, lines, minChannel));
-  return dropEmptyColumns(cuts, all, (x) => cover[Math.round(x) - left]);
+  const grid: Grid = { cover, left, res: PROJECTION_RES };
+  const cuts = zones.flatMap((z) => channelCuts(left + z.x0 / PROJECTION_RES, left + z.x1 / PROJECTION_RES, grid, lines, minChannel));
+  return dropEmptyColumns(cuts, all, (x) => cover[Math.min(width, Math.max(0, Math.round(at(x))))]);
+}
+
+/** Projection cells per point. */
+const PROJECTION_RES = 4;
+
+/** The column projection: how many lines cover each cell, cell i at x = left + i / res. */
+interface Grid {
+  cover: Uint16Array;
+  left: number;
+  res: number;
 }
 
 /**
@@ -267,7 +353,7 @@ function dropEmptyColumns(cuts: number[], all: Span[], crossed: (x: number) => n
 }
 
 /** The boundaries a channel [lo, hi) yields: one, or one on each side of a sparse column in it. */
-function channelCuts(lo: number, hi: number, cover: Uint16Array, left: number, lines: Span[][], minChannel: number): number[] {
+function channelCuts(lo: number, hi: number, grid: Grid, lines: Span[][], minChannel: number): number[] {
   const inner: Span[] = [];
   let innerLines = 0;
   for (const line of lines) {
@@ -289,15 +375,15 @@ function channelCuts(lo: number, hi: number, cover: Uint16Array, left: number, l
   const out: number[] = [];
   for (const p of parts) {
     if (p.x1 - p.x0 < minChannel) continue;
-    out.push(leastCrossed(p, cover, left));
+    out.push(leastCrossed(p, grid));
   }
   return out;
 }
 
 /** The middle of the longest stretch of least coverage within the part. */
-function leastCrossed(p: Span, cover: Uint16Array, left: number): number {
-  const a = Math.max(0, Math.ceil(p.x0) - left);
-  const b = Math.min(cover.length - 1, Math.floor(p.x1) - left);
+function leastCrossed(p: Span, { cover, left, res }: Grid): number {
+  const a = Math.max(0, Math.ceil((p.x0 - left) * res));
+  const b = Math.min(cover.length - 1, Math.floor((p.x1 - left) * res));
   let min = Infinity;
   for (let x = a; x <= b; x++) min = Math.min(min, cover[x]);
   let best = { from: a, len: 0 };
@@ -311,7 +397,8 @@ function leastCrossed(p: Span, cover: Uint16Array, left: number): number {
     }
   }
   if (best.len === 0) return (p.x0 + p.x1) / 2;
-  return left + best.from + (best.len - 1) / 2;
+  // The middle of the free cells' extent, from the first cell's start to the last cell's end.
+  return left + (best.from + best.len / 2) / res;
 }
 
 /** Where a chunk goes: its first column and how many columns it spans. */

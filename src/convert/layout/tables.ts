@@ -5,7 +5,7 @@ import type { RuledGrid } from './ruled-tables.js';
 import type { Interval, Item } from './regions.js';
 import { splitBands } from './regions.js';
 import { buildSegments, type Segment } from './lines.js';
-import { chunkLines, findColumnCuts, isSolidFigure, MIN_CHANNEL_EM, placeChunks, splitAtCuts, type Chunk } from './table-columns.js';
+import { chunkLines, chunkSpans, findColumnCuts, MIN_CHANNEL_EM, placeChunks, shownStringsAcross, splitAtCuts, type Chunk } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, isColumnNumbering, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
@@ -39,18 +39,28 @@ export function tableFromGrid(g: RuledGrid, runs: TextRun[]): { table: TableMode
   }
   const cellRuns = new Map<number, TextRun[]>();
   const used = new Set<TextRun>();
-  for (const run of runs) {
-    if (run.rotated) continue;
-    const cx = run.x + run.width / 2;
-    const cy = run.y + run.height / 2;
-    if (cx < g.xs[0] || cx > g.xs[nC] || cy < g.ys[0] || cy > g.ys[nR]) continue;
-    const c = upperIndex(g.xs, cx);
-    const r = upperIndex(g.ys, cy);
-    const root = find(r * nC + c);
-    let list = cellRuns.get(root);
-    if (!list) cellRuns.set(root, (list = []));
-    list.push(run);
-    used.add(run);
+  const inner = g.xs.slice(1, -1);
+  for (const whole of runs) {
+    if (whole.rotated) continue;
+    // Strings shown in two cells that pdf.js joined across the rule between them go apart.
+    const outside = (run: TextRun): boolean => {
+      const cx = run.x + run.width / 2;
+      const cy = run.y + run.height / 2;
+      return cx < g.xs[0] || cx > g.xs[nC] || cy < g.ys[0] || cy > g.ys[nR];
+    };
+    const pieces = shownStringsAcross(whole, inner);
+    for (const run of pieces.length > 1 && pieces.some(outside) ? [whole] : pieces) {
+      if (outside(run)) continue;
+      const cx = run.x + run.width / 2;
+      const cy = run.y + run.height / 2;
+      const c = upperIndex(g.xs, cx);
+      const r = upperIndex(g.ys, cy);
+      const root = find(r * nC + c);
+      let list = cellRuns.get(root);
+      if (!list) cellRuns.set(root, (list = []));
+      list.push(run);
+      used.add(whole);
+    }
   }
   const rows: (TableCell | null)[][] = [];
   const seen = new Set<number>();
@@ -257,7 +267,7 @@ function columnCuts(lines: Chunk[][], segs: Segment[]): number[] {
   // label, a note or title caught in the region) tells nothing about them.
   const multi = lines.filter((l) => l.length > 1);
   const voters = multi.length >= MIN_VOTING_LINES ? multi : lines.filter((l) => !isProseLine(l, lines));
-  return findColumnCuts(voters.map((l) => l.map((ch) => ({ x0: ch.x0, x1: ch.x1, solid: isSolidFigure(ch.text) }))), MIN_CHANNEL_EM * size);
+  return findColumnCuts(voters.map((l) => l.flatMap(chunkSpans)), MIN_CHANNEL_EM * size);
 }
 
 /**

@@ -29,6 +29,13 @@ export interface TextRun {
   path?: [number, number, number, number];
   /** pdf.js reported right-to-left text (the string itself is in logical order). */
   rtl?: boolean;
+  /**
+   * Strings shown apart on the line that pdf.js joined into this run with a space of its own
+   * (pdf/pdfjs-worker.ts GAPS_FN): for each such space of 0.3 em or more, its offset in `text`
+   * and the x where the gap starts and ends. Valid only while the run keeps this `text` and `x`
+   * (a copy that cuts the run drops it: see layout/table-columns.ts shownStrings).
+   */
+  shownGaps?: { text: string; x: number; gaps: number[] };
 }
 
 /** A ruling line or the edge of a filled rectangle (table borders), in the same coordinates. */

@@ -28,6 +28,8 @@ interface TextItemLike {
   width: number;
   height: number;
   fontName: string;
+  /** [offset of a space pdf.js put in, gap start, gap end, ...] from the item's origin (pdf/pdfjs-worker.ts). */
+  gaps?: number[];
 }
 
 interface TextStyleLike {
@@ -192,6 +194,7 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
       rotated: rotated || undefined,
       ...(path ? { path } : {}),
       rtl: item.dir === 'rtl' || undefined,
+      ...(item.gaps && !rotated && item.dir !== 'rtl' && text === item.str ? { shownGaps: { text, x, gaps: item.gaps.map((g, i) => (i % 3 === 0 ? g : x + g)) } } : {}),
     });
   }
   let full = ownDetail;

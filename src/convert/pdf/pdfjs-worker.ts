@@ -30,6 +30,31 @@ const SINK = '__docconvImageSink';
 
 const INFLATE = '__docconvInflateSync';
 
+const GAPS = '__docconvShownGaps';
+
+/**
+ * Where pdf.js joined two strings shown apart on one line with a space of its own (a positioned gap
+ * of at most 0.6 em: it makes one text item of them), the gaps of at least 0.3 em are recorded
+ * while the item is built and handed on with it as `gaps`: [character offset of that space, x where
+ * the gap starts, x where it ends, ...] along the item from its origin, in its width's units (issue
+ * 9: two figures of a table set half an em apart came as one item "841.1 1,786.81", the column
+ * boundary between them lost). Only left-to-right horizontal items whose text normalisation kept
+ * every character; the table stage uses them (layout/table-columns.ts shownStrings).
+ */
+const GAPS_FN =
+  `const ${GAPS} = (chunk, text, dir) => {\n` +
+  '  if (dir !== "ltr" || chunk.vertical) return undefined;\n' +
+  '  const g = chunk.gaps, out = [];\n' +
+  '  let at = 0, k = 0;\n' +
+  '  for (let i = 0; i < g.length; i += 3) {\n' +
+  '    for (; k < g[i] && k < chunk.str.length; k++) at += chunk.str[k].length;\n' +
+  '    if (text[at] !== " " || !(g[i + 2] > g[i + 1])) return undefined;\n' +
+  '    out.push(at, g[i + 1], g[i + 2]);\n' +
+  '  }\n' +
+  '  for (; k < chunk.str.length; k++) at += chunk.str[k].length;\n' +
+  '  return at === text.length ? out : undefined;\n' +
+  '};\n';
+
 /**
  * Prepended to the module: zlib's one-shot inflate, returning a Uint8Array that owns its buffer (a
  * small Buffer can be a slice of Node's shared pool, and pdf.js may transfer what it decoded).
@@ -37,7 +62,7 @@ const INFLATE = '__docconvInflateSync';
 const PRELUDE =
   `import { inflateSync as ${INFLATE}Raw } from "node:zlib";\n` +
   `const ${INFLATE} = (bytes) => { const out = ${INFLATE}Raw(bytes); ` +
-  'return out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? new Uint8Array(out.buffer) : new Uint8Array(out); };\n';
+  'return out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? new Uint8Array(out.buffer) : new Uint8Array(out); };\n' + GAPS_FN;
 
 const PATCHES: Array<[anchor: string, replacement: string]> = [
   [
@@ -49,6 +74,24 @@ const PATCHES: Array<[anchor: string, replacement: string]> = [
     '      const m = textState.textMatrix, c = textState.ctm;\n' +
       '      const i0 = m[0] * tsm[0] + m[2] * tsm[1], i1 = m[1] * tsm[0] + m[3] * tsm[1], i2 = m[0] * tsm[2] + m[2] * tsm[3], i3 = m[1] * tsm[2] + m[3] * tsm[3], i4 = m[0] * tsm[4] + m[2] * tsm[5] + m[4], i5 = m[1] * tsm[4] + m[3] * tsm[5] + m[5];\n' +
       '      return [c[0] * i0 + c[2] * i1, c[1] * i0 + c[3] * i1, c[0] * i2 + c[2] * i3, c[1] * i2 + c[3] * i3, c[0] * i4 + c[2] * i5 + c[4], c[1] * i4 + c[3] * i5 + c[5]];\n',
+  ],
+  [
+    // A new text item records no gaps yet (GAPS_FN above).
+    '        textContentItem.width = textContentItem.totalWidth = 0;\n',
+    '        textContentItem.width = textContentItem.totalWidth = 0;\n        textContentItem.gaps = null;\n',
+  ],
+  [
+    // A space pdf.js puts in for a gap inside the line's flow: where it lies, when it is wide.
+    '          textContentItem.str.push(" ");\n',
+    '          if (!textContentItem.vertical && width >= textContentItem.spaceInFlowMax * 0.5) {\n' +
+      '            const from = textContentItem.totalWidth + textContentItem.width * textContentItem.textAdvanceScale;\n' +
+      '            (textContentItem.gaps ??= []).push(textContentItem.str.length, from, from + width * textContentItem.textAdvanceScale);\n' +
+      '          }\n' +
+      '          textContentItem.str.push(" ");\n',
+  ],
+  [
+    '        hasEOL: textChunk.hasEOL\n',
+    `        hasEOL: textChunk.hasEOL,\n        gaps: textChunk.gaps ? ${GAPS}(textChunk, text, bidiResult.dir) : undefined\n`,
   ],
   [
     '    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();\n    try {\n',

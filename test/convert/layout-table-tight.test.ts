@@ -1,0 +1,143 @@
+// Tables set with tight gutters (issue 9): strings of two columns shown half an em apart, which
+// pdf.js joins into one text item with a space of its own, part again at the x where each was
+// shown (TextRun.shownGaps, recorded by the patched pdf.js worker); the column projection keeps a
+// channel that narrow; a ruled grid's cells get the strings on their side of the rule.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { deflateSync } from 'node:zlib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { words } from './fixtures/runs.js';
+import { buildSegments } from '../../src/convert/layout/lines.js';
+import { chunkLines, chunkSpans, findColumnCuts, shownStrings, shownStringsAcross } from '../../src/convert/layout/table-columns.js';
+import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
+import type { Item } from '../../src/convert/layout/regions.js';
+import { installPdfjsWorker } from '../../src/convert/pdf/pdfjs-worker.js';
+import { extractPageLayout } from '../../src/convert/pdf/extract.js';
+
+/** A one-page PDF of the given content stream over Helvetica. */
+function pdfWithContent(stream: Buffer): Uint8Array {
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let size = parts[0]!.length;
+  const push = (b: Buffer) => { parts.push(b); size += b.length; };
+  objs.forEach((o, k) => { offsets.push(size); push(Buffer.from(`${k + 1} 0 obj\n${o}\nendobj\n`)); });
+  offsets.push(size);
+  push(Buffer.from(`5 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
+  push(stream);
+  push(Buffer.from('\nendstream\nendobj\n'));
+  const xref = size;
+  push(Buffer.from(`xref\n0 6\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
+  push(Buffer.from(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+test('pdf.js: strings shown half an em apart come as one run with the gap where it was drawn', async () => {
+  assert.equal(await installPdfjsWorker(), true);
+  // "841.1" (Helvetica 10 pt: 4 digits and a point, 25.02 pt wide) at x 100, "1,786" 5 pt (0.5 em) after it.
+  const ops = 'BT /F1 10 Tf 100 700 Td (841.1) Tj ET BT /F1 10 Tf 130.02 700 Td (1,786) Tj ET BT /F1 10 Tf 100 680 Td (Two words) Tj ET\n';
+  const doc = await getDocument({ data: pdfWithContent(deflateSync(Buffer.from(ops))), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  try {
+    const input = await extractPageLayout(await doc.getPage(1), 0);
+    const joined = input.runs.find((r) => r.text === '841.1 1,786');
+    assert.ok(joined?.shownGaps, JSON.stringify(input.runs));
+    const [at, x0, x1] = joined.shownGaps.gaps;
+    assert.equal(at, 5);
+    assert.ok(Math.abs(x0 - 125.02) < 0.05 && Math.abs(x1 - 130.02) < 0.05, `${x0} ${x1}`);
+    assert.deepEqual(shownStrings(joined).map((r) => [r.text, +r.x.toFixed(2), +(r.x + r.width).toFixed(2)]), [['841.1', 100, 125.02], ['1,786', 130.02, 155.04]]);
+    // A word space (0.28 em) is no gap of a shown string.
+    assert.equal(input.runs.find((r) => r.text === 'Two words')?.shownGaps, undefined);
+  } finally {
+    await doc.destroy();
+  }
+});
+
+/** A run as pdf.js joins two strings shown apart: one text, the gap recorded. */
+function joined(a: string, ax: number, b: string, bx: number, y: number, size = 8): TextRun {
+  const end = bx + b.length * size * 0.5;
+  const text = `${a} ${b}`;
+  return { text, x: ax, y, width: end - ax, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + 0.8 * size, shownGaps: { text, x: ax, gaps: [a.length, ax + a.length * size * 0.5, bx] } };
+}
+
+test('shownStrings: only the run the gaps were recorded for is parted (a cut or moved copy is not), only at gaps of a cell', () => {
+  const r = joined('841.1', 100, '1,786', 123.2, 50);
+  assert.deepEqual(shownStrings(r).map((p) => p.text), ['841.1', '1,786']);
+  assert.deepEqual(shownStrings({ ...r, x: 101 }).map((p) => p.text), ['841.1 1,786']);
+  assert.deepEqual(shownStrings({ ...r, text: '841.1 1,78' }).map((p) => p.text), ['841.1 1,78']);
+  // A gap narrower than a cell gap (0.25 em) stays.
+  assert.deepEqual(shownStrings(joined('841.1', 100, '1,786', 122, 50)).map((p) => p.text), ['841.1 1,786']);
+  // Across a rule, any recorded gap parts the run.
+  assert.deepEqual(shownStringsAcross(joined('841.1', 100, '1,786', 122, 50), [121]).map((p) => p.text), ['841.1', '1,786']);
+  assert.deepEqual(shownStringsAcross(joined('841.1', 100, '1,786', 122, 50), [140]).map((p) => p.text), ['841.1 1,786']);
+});
+
+function items(runs: TextRun[]): Item[] {
+  return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+}
+
+/** Right-aligned at x (0.5 em per character). */
+function right(text: string, x: number, y: number, size = 8): TextRun[] {
+  return words(text, x - text.length * size * 0.5, y, size);
+}
+
+/** Right edges of the three figure columns: the widest figures (six characters, 24 pt) 3.2 pt apart. */
+const EDGES = [160, 187.2, 214.4];
+
+/**
+ * A table of three figure columns right-aligned, set 0.4 em (3.2 pt at 8 pt) apart where the
+ * widest figures meet: pdf.js joins two such figures into one run.
+ */
+function tightTable(): TextRun[] {
+  const runs: TextRun[] = [...words('Area', 40, 40, 8), ...right('Men', EDGES[0], 40), ...right('Women', EDGES[1], 40), ...right('All', EDGES[2], 40)];
+  const rows = [
+    ['North', '1,204', '12,312', '13,516'],
+    ['South', '96', '12,880', '12,976'],
+    ['East', '12,004', '14,001', '26,005'],
+    ['West', '3,001', '950', '3,951'],
+    ['Central', '77', '12,000', '12,077'],
+  ];
+  rows.forEach(([label, ...v], i) => {
+    const y = 52 + i * 11;
+    runs.push(...words(label, 40, y, 8));
+    let k = 0;
+    while (k < 3) {
+      const x = EDGES[k] - v[k].length * 4;
+      const nx = k + 1 < 3 ? EDGES[k + 1] - v[k + 1].length * 4 : Infinity;
+      // The next figure starts under 0.6 em after this one ends: pdf.js joins them.
+      if (nx - EDGES[k] < 0.6 * 8) {
+        runs.push(joined(v[k], x, v[k + 1], nx, y));
+        k += 2;
+      } else {
+        runs.push(...right(v[k], EDGES[k], y));
+        k++;
+      }
+    }
+  });
+  return runs;
+}
+
+test('columns: a channel 0.4 em wide holds between columns whose figures pdf.js joined', () => {
+  const lines = chunkLines(items(tightTable()).map((i) => i.seg!));
+  const spans = lines.map((l) => l.flatMap(chunkSpans));
+  const cuts = findColumnCuts(spans, 0.3 * 8);
+  assert.equal(cuts.length, 3, JSON.stringify(cuts));
+  assert.ok(cuts[1] > EDGES[0] && cuts[1] < EDGES[0] + 3.2, String(cuts[1]));
+  assert.ok(cuts[2] > EDGES[1] && cuts[2] < EDGES[1] + 3.2, String(cuts[2]));
+  const t = tableFromWhitespace(items(tightTable()), []);
+  assert.deepEqual(t.rows.map((r) => r.map((c) => c?.text ?? '')), [
+    ['Area', 'Men', 'Women', 'All'],
+    ['North', '1,204', '12,312', '13,516'],
+    ['South', '96', '12,880', '12,976'],
+    ['East', '12,004', '14,001', '26,005'],
+    ['West', '3,001', '950', '3,951'],
+    ['Central', '77', '12,000', '12,077'],
+  ]);
+  // Joined runs there are: the test is of what pdf.js does.
+  assert.ok(tightTable().filter((r) => r.shownGaps).length >= 4);
+});
