@@ -317,7 +317,8 @@ export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
   // Scattered glyphs (a drawing's labels) leave channels everywhere: not a table.
   if (zones.length > MAX_COLUMNS) return [];
   const grid: Grid = { cover, left, res: PROJECTION_RES };
-  const cuts = zones.flatMap((z) => channelCuts(left + z.x0 / PROJECTION_RES, left + z.x1 / PROJECTION_RES, grid, lines, minChannel));
+  const channels = zones.map((z) => ({ x0: left + z.x0 / PROJECTION_RES, x1: left + z.x1 / PROJECTION_RES }));
+  const cuts = channels.flatMap((z) => channelCuts(z.x0, z.x1, grid, lines, minChannel, channels));
   return dropEmptyColumns(cuts, all, (x) => cover[Math.min(width, Math.max(0, Math.round(at(x))))]);
 }
 
@@ -353,7 +354,7 @@ function dropEmptyColumns(cuts: number[], all: Span[], crossed: (x: number) => n
 }
 
 /** The boundaries a channel [lo, hi) yields: one, or one on each side of a sparse column in it. */
-function channelCuts(lo: number, hi: number, grid: Grid, lines: Span[][], minChannel: number): number[] {
+function channelCuts(lo: number, hi: number, grid: Grid, lines: Span[][], minChannel: number, channels: Span[]): number[] {
   const inner: Span[] = [];
   let innerLines = 0;
   for (const line of lines) {
@@ -375,9 +376,31 @@ function channelCuts(lo: number, hi: number, grid: Grid, lines: Span[][], minCha
   const out: number[] = [];
   for (const p of parts) {
     if (p.x1 - p.x0 < minChannel) continue;
-    out.push(leastCrossed(p, grid));
+    out.push(leastCrossed(p, partialCover(p, grid, lines, channels)));
   }
   return out;
+}
+
+/**
+ * The channel's cover by the chunks that cross only part of it and no other channel: a chunk
+ * running over another channel (a group heading over its columns) spans columns and says nothing
+ * about where in this one the boundary lies; one reaching into it from one side (a column heading
+ * wider than its figures) does: the boundary stays clear of it (issue 9: a boundary through
+ * "Households" made its heading line a spanning row, and the wrapped headings above it a group row).
+ */
+function partialCover(p: Span, grid: Grid, lines: Span[][], channels: Span[]): Grid {
+  const { left, res } = grid;
+  const cover = new Uint16Array(grid.cover.length);
+  for (const line of lines) {
+    for (const s of line) {
+      if (s.x1 <= p.x0 || s.x0 >= p.x1 || (s.x0 <= p.x0 && s.x1 >= p.x1)) continue;
+      if (channels.some((c) => c !== p && s.x0 < (c.x0 + c.x1) / 2 && s.x1 > (c.x0 + c.x1) / 2 && (c.x1 <= p.x0 || c.x0 >= p.x1))) continue;
+      const a = Math.max(0, Math.floor((s.x0 - left) * res));
+      const b = Math.min(cover.length - 1, Math.ceil((s.x1 - left) * res) - 1);
+      for (let x = a; x <= b; x++) cover[x]++;
+    }
+  }
+  return { cover, left, res };
 }
 
 /** The middle of the longest stretch of least coverage within the part. */

@@ -7,6 +7,7 @@
 // neither is a group row (a cell spanning columns) nor a label over years; a full row of units
 // stays a row.
 import { alignedHeadingLines, columnExtents, isFigure, mergeInto, twoHeaderRows, type Extent, type RowDraft } from './table-rows.js';
+import { joinCellLines } from './table-model.js';
 
 /** Lines of one heading sit at most this many font sizes apart, baseline to baseline. */
 const WRAPPED_PITCH_EM = 1.45;
@@ -18,8 +19,60 @@ function oneHeading(upper: RowDraft, lower: RowDraft, cols: Extent[]): boolean {
   return alignedHeadingLines(upper, lower, cols) && upper.cells.some((t, c) => c > 0 && t && lower.cells[c]);
 }
 
+/** A wrapped group heading's lines share their centre within this many font sizes. */
+const SAME_CENTRE_EM = 0.35;
+
+/**
+ * The lines of wrapped group headings ("Central" over "Number", centred over the two columns they
+ * head, a narrow column's group heading set on two lines): under a group row (a heading spanning
+ * columns), a line a wrapped line's pitch below it whose every heading lies centred under one of
+ * its headings, over no figure. Returns, for each heading of the lower line, the column of the
+ * heading it continues, or null. Two levels of groups are set a row apart, not a line's pitch.
+ */
+function wrappedGroupLine(upper: RowDraft, lower: RowDraft): Map<number, number> | null {
+  if (!upper.spanning) return null;
+  const size = Math.max(upper.size, lower.size);
+  if (lower.firstBaseline - upper.lastBaseline > WRAPPED_PITCH_EM * size) return null;
+  const centre = (r: RowDraft, c: number) => (r.extents[c].x0 + r.extents[c].x1) / 2;
+  const heads = upper.cells.map((t, c) => (t && (upper.spans[c] ?? 1) > 1 ? c : -1)).filter((c) => c >= 0);
+  const pairs = new Map<number, number>();
+  for (let c = 0; c < lower.cells.length; c++) {
+    const t = lower.cells[c];
+    if (!t) continue;
+    if (isFigure(t)) return null;
+    const u = heads.find((h) => Math.abs(centre(upper, h) - centre(lower, c)) <= SAME_CENTRE_EM * size && lower.extents[c].x0 >= upper.extents[h].x0 - 2 * size && lower.extents[c].x1 <= upper.extents[h].x1 + 2 * size);
+    if (u === undefined || [...pairs.values()].includes(u)) return null;
+    pairs.set(c, u);
+  }
+  return pairs.size > 0 ? pairs : null;
+}
+
+/** The group heading lines at the top of the rows, each wrapped group heading's lines merged into one. */
+function mergeWrappedGroups(rows: RowDraft[], headingLines: number): RowDraft[] {
+  const out = rows.slice();
+  for (let r = 0; r + 1 < Math.min(out.length, headingLines); r++) {
+    const pairs = wrappedGroupLine(out[r], out[r + 1]);
+    if (!pairs) continue;
+    const upper = { ...out[r], cells: out[r].cells.slice(), extents: out[r].extents.slice() };
+    for (const [c, u] of pairs) {
+      upper.cells[u] = joinCellLines([upper.cells[u], out[r + 1].cells[c]]);
+      const e = upper.extents[u];
+      const d = out[r + 1].extents[c];
+      upper.extents[u] = { x0: Math.min(e.x0, d.x0), x1: Math.max(e.x1, d.x1) };
+    }
+    upper.lastBaseline = out[r + 1].lastBaseline;
+    upper.bottom = out[r + 1].bottom;
+    out.splice(r, 2, upper);
+    headingLines--;
+    r--;
+  }
+  return out;
+}
+
 /** Header rows (above the first row of figures) that are lines of one row of headings, merged. */
 export function mergeWrappedHeadings(rows: RowDraft[]): RowDraft[] {
+  const top = rows.findIndex((r) => r.cells.some((t, c) => c > 0 && isFigure(t)));
+  if (top >= 2) rows = mergeWrappedGroups(rows, top - 1);
   const first = rows.findIndex((r) => r.cells.some((t, c) => c > 0 && isFigure(t)));
   if (first < 2) return rows;
   // The heading lines: from the top, lines with text over a value column (a section row's

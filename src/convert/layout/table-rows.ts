@@ -292,10 +292,14 @@ function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: 
 export function twoHeaderRows(upper: RowDraft, lower: RowDraft): boolean {
   const full = (r: RowDraft) => r.cells.slice(1).every(Boolean);
   if (full(upper) && full(lower) && (upper.bold !== lower.bold || upper.italic !== lower.italic)) return true;
-  // Units under two or more headings, each under one of them.
+  // Units under two or more headings, each under one of them; a heading line that ends on a
+  // word that cannot end a heading ("Number of" over "persons") goes on below: no units there.
   const units = lower.cells.map((t, c) => (c > 0 && t ? c : -1)).filter((c) => c > 0);
-  return units.length >= 2 && units.every((c) => upper.cells[c] && UNIT.test(lower.cells[c].trim()));
+  return units.length >= 2 && units.every((c) => upper.cells[c] && UNIT.test(lower.cells[c].trim()) && !OPEN_END.test(upper.cells[c].trim()));
 }
+
+/** A word no heading ends on: a preposition, article or conjunction opening what follows. */
+const OPEN_END = /(?:^|\s)(?:of|and|per|in|by|for|the|to|from|with|on|at|or|a|an)$/i;
 
 /** The usual distance between the baselines of consecutive lines of the table. */
 function medianPitch(drafts: RowDraft[]): number {
