@@ -129,6 +129,26 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
 export const MIN_RATIO = 1.15;
 const OCR_MIN_RATIO = 1.3;
 
+/**
+ * OCR: a heading is print set to be read, and Tesseract reads it clearly (mean word confidence,
+ * weighted by length). A block it reads less clearly than this is a smudge, a stamp, a picture's
+ * texture or handwriting whose ink happens to stand tall ("## ae a oor" on a handwritten letter),
+ * not a title: it stays text.
+ */
+const OCR_HEADING_MIN_CONFIDENCE = 60;
+
+/** Mean confidence of a block's OCR words, weighted by their length; undefined for text-layer runs. */
+function readConfidence(lines: NonNullable<Block['source']>): number | undefined {
+  let sum = 0;
+  let weight = 0;
+  for (const l of lines) for (const s of l.segs) for (const r of s.runs) {
+    if (r.confidence === undefined) continue;
+    sum += r.confidence * r.text.length;
+    weight += r.text.length;
+  }
+  return weight > 0 ? sum / weight : undefined;
+}
+
 /** The level of a heading at body size on a page that also has a heading set larger at level 3. */
 const BELOW_LARGER_LEVEL = 4;
 
@@ -159,6 +179,7 @@ export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
     };
     // A sentence set apart between rules or in a box is a pull quote or a note, not a title.
     if (b.aside && isSentence(input.text)) return null;
+    if (page.ocr && (readConfidence(lines) ?? 100) < OCR_HEADING_MIN_CONFIDENCE) return null;
     const level = headingLevel(input, page.body, minRatio);
     return level > 0 ? { level, ratio: input.size / page.body, numbered: numberedLevel(input.text) > 0 } : null;
   });
