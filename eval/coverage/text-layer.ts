@@ -1,6 +1,8 @@
 // The words of a PDF's text layer, read with pdf.js getTextContent directly (independent of the
 // engine): per page, lines of words with their vertical position, hyphenated line ends rejoined.
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// Accent glyphs set apart (TeX's OT1 "st¨oren") read as their letters, as a reader and pdftotext read them.
+import { composeAccents } from '../../src/convert/pdf/accents.js';
 
 export interface LayerLine {
   /** Baseline, points from the top of the page. */
@@ -49,7 +51,7 @@ export function itemsToLines(items: Item[]): LayerLine[] {
     for (const p of l.items.sort((a, b) => a.x - b.x)) {
       const gap = p.x - end;
       if (text && gap > p.size * SEGMENT_GAP_EM) {
-        out.push({ y: l.y, text: text.replace(/\s+/g, ' ').trim(), baseline });
+        out.push({ y: l.y, text: composeAccents(text.replace(/\s+/g, ' ').trim()), baseline });
         text = '';
       } else if (text && gap > p.size * WORD_GAP_EM && !text.endsWith(' ') && !p.str.startsWith(' ')) {
         text += ' ';
@@ -57,7 +59,7 @@ export function itemsToLines(items: Item[]): LayerLine[] {
       text += p.str;
       end = p.x + p.width;
     }
-    out.push({ y: l.y, text: text.replace(/\s+/g, ' ').trim(), baseline });
+    out.push({ y: l.y, text: composeAccents(text.replace(/\s+/g, ' ').trim()), baseline });
   });
   return out.filter((l) => l.text !== '');
 }

@@ -2,6 +2,7 @@
 // lines and image placements, in top-left page coordinates.
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
+import { composeSpacingAccents } from './accents.js';
 import { collectGraphics, multiply, transformRect, type Matrix, type PageGraphics } from './graphics.js';
 import { pageTurn } from './page-turn.js';
 import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
@@ -197,6 +198,8 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
       ...(item.gaps && !rotated && item.dir !== 'rtl' && text === item.str ? { shownGaps: { text, x, gaps: item.gaps.map((g, i) => (i % 3 === 0 ? g : x + g)) } } : {}),
     });
   }
+  // Accents set as glyphs of their own (TeX's OT1 fonts: "st¨oren") are their letters' (accents.ts).
+  runs.splice(0, runs.length, ...composeSpacingAccents(runs));
   let full = ownDetail;
   if (!full && opts.scanned) {
     // A scanned document (page images with an OCR text layer) keeps full readings: the
