@@ -109,3 +109,22 @@ test('lists: an item whose wrapped line goes back to the margin keeps it', async
   assert.match(md, /^1\. Until 2008 across young board method middle budget person rather simple health usually today and since then\.$/m, md);
   assert.match(md, /^2\. Further energy either energy$/m, md);
 });
+
+test('headings: on a page mostly of code set smaller than the prose, a plain prose line is no heading', async () => {
+  const { layoutPageToMarkdown } = await import('../../src/convert/layout/page.js');
+  const { createLayoutContext } = await import('../../src/convert/layout/context.js');
+  const { words, page } = await import('./fixtures/runs.js');
+  const { bodySamples } = await import('../../src/convert/layout/prepare-runs.js');
+  const runs = [];
+  // A 40-line listing in an 8 pt fixed-width face, then a 13 pt section title and a 10 pt lead-in.
+  for (let i = 0; i < 40; i++) runs.push(...words(`    pong1() -> receive {ping, Pid${i}} -> Pid${i} ! pong, pong1() end.`, 72, 80 + i * 12, 8, { monospace: true }));
+  runs.push(...words('5.4.3 The Larger Example with Robustness Added', 72, 600, 13));
+  runs.push(...words('Let us return to the messenger program and add changes to make it more robust:', 72, 622, 10));
+  assert.ok(bodySamples(runs).every((r) => !r.monospace));
+  const md = layoutPageToMarkdown(page(runs), createLayoutContext());
+  assert.match(md, /^#+ 5\.4\.3 The Larger Example/m, md);
+  assert.match(md, /^Let us return to the messenger program/m, md);
+  // A page wholly fixed-width (a typescript) keeps its own size: nothing to set apart.
+  const typed = words('A page typed on a typewriter from top to bottom in one face.', 72, 80, 10, { monospace: true });
+  assert.equal(bodySamples(typed).length, typed.length);
+});

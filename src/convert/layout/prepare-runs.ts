@@ -32,9 +32,26 @@ function sizeSamples(runs: TextRun[]): Map<number, number> {
   return m;
 }
 
+/** Proportional text below this many characters does not set the body apart from a page's code. */
+const MIN_PROSE_CHARS = 80;
+
+/**
+ * The text that sets the body size: the proportional face's when the page has some prose in it.
+ * Code listings are set in a fixed-width face and often smaller than the prose (8 pt listings under
+ * 10 pt text); on a page mostly of code their size became the body, and every plain line of prose
+ * between the listings read as "larger than the body", a heading (issue 9: a manual's "Let us
+ * return to the program…:" as a heading). A page wholly fixed-width has its flags cleared before
+ * (monospaceOnlyWhenDistinct), so it keeps its own size.
+ */
+export function bodySamples(runs: TextRun[]): TextRun[] {
+  let prose = 0;
+  for (const r of runs) if (!r.monospace) prose += r.text.replace(/\s/g, '').length;
+  return prose >= MIN_PROSE_CHARS ? runs.filter((r) => !r.monospace) : runs;
+}
+
 /** The page's body size; a sparse page borrows the document's (context.ts). Records the page's sizes. */
 function bodySizeFor(runs: TextRun[], ctx: LayoutContext): number {
-  const samples = sizeSamples(runs);
+  const samples = sizeSamples(bodySamples(runs));
   let chars = 0;
   for (const n of samples.values()) chars += n;
   recordSizes(ctx, samples);
