@@ -303,3 +303,16 @@ test('a row of form fields low on a page, under rows of the same columns, is con
   assert.match(out.pages[0], /Daytime phone:[\s|]+\(987\) 892-9305[\s|]+Employer:[\s|]+Mendes Supplies LLC/, out.pages[0]);
   assert.equal(out.pageModels[0].blocks.filter((b) => b.type === 'page_footer').length, 0);
 });
+
+test('recto and verso feet with the folio set apart by a bar are one running line', () => {
+  const title = 'Ericsson AB. All Rights Reserved.: System Documentation';
+  const pages = [1, 2, 3, 4, 5, 6, 7].map((i) => pageOf([
+    block(`Body text of page ${i} about the system.`, 300),
+    block(i % 3 === 0 ? `${title} | ${i + 100}` : `${i + 100} | ${title}`, 760),
+  ]));
+  const out = markRunningLines(pages);
+  for (const p of out) assert.deepEqual(p.blocks.map((b) => b.type), ['paragraph', 'page_footer']);
+  assert.ok(differsOnlyInFolio([`${title} | 7`, `8 | ${title}`, `${title} · 9`]));
+  // A bar between two words that are not a folio stays part of the line.
+  assert.ok(!differsOnlyInFolio(['Sales | North', 'Sales | South', 'Sales | East']));
+});

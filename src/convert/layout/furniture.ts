@@ -29,10 +29,16 @@ function plainText(b: Block): string {
  */
 function withoutEdgeFolio(text: string): string {
   const tokens = text.split(' ');
-  if (tokens.length >= 2 && folioToken(tokens[0])) return tokens.slice(1).join(' ');
-  if (tokens.length >= 2 && folioToken(tokens[tokens.length - 1])) return tokens.slice(0, -1).join(' ');
+  // The folio often stands apart from the title behind a rule or a dot ("Title | 7", "8 | Title",
+  // "Title · 7"): the separator goes with it, or recto and verso heads read as two lines.
+  if (tokens.length >= 2 && folioToken(tokens[0])) return tokens.slice(tokens.length >= 3 && FOLIO_SEPARATOR.test(tokens[1]) ? 2 : 1).join(' ');
+  const n = tokens.length;
+  if (n >= 2 && folioToken(tokens[n - 1])) return tokens.slice(0, n >= 3 && FOLIO_SEPARATOR.test(tokens[n - 2]) ? -2 : -1).join(' ');
   return text;
 }
+
+/** A mark setting a folio apart from its running title: a bar, a bullet, a dash, a slash. */
+const FOLIO_SEPARATOR = /^[|•·∙▪/\\\-–—]$/u;
 
 function runningKey(text: string): string {
   return withoutEdgeFolio(text.replace(/[*_#]/g, '').replace(/\s+/g, ' ').trim()).replace(/\d+/g, '#').toLowerCase();
