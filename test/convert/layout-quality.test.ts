@@ -166,6 +166,13 @@ test('headings: bold syntax-diagram and code lines are not headings; bold number
   assert.equal(headingLevel({ text: '3.2 Ablations', lines: 1, size: 10, bold: true }, 10), 3);
 });
 
+test('headings: a numbered figure or table label set a little larger is a caption; in display type a title', () => {
+  assert.equal(headingLevel({ text: 'Figure 2-4: Scaling the coordinate system', lines: 1, size: 12, bold: false }, 10), 0);
+  assert.equal(headingLevel({ text: 'Table 3. Results by region', lines: 1, size: 11, bold: true }, 10), 0);
+  assert.equal(headingLevel({ text: 'Figures and tables', lines: 1, size: 12, bold: false }, 10), 3);
+  assert.equal(headingLevel({ text: 'Table 1: Overview', lines: 1, size: 18, bold: true }, 10), 1);
+});
+
 test('code: monospace lines aligned in columns stay a code block, keeping the alignment', () => {
   const mono = { monospace: true };
   const code: TextRun[] = [];

@@ -2,6 +2,7 @@
 // short paragraph set larger than the body, or bold at body size, is a heading.
 import type { Block } from '../model.js';
 import { formFieldLines } from './form-lines.js';
+import { isCaptionLine } from './margins.js';
 import { sourceText, undecided, type BlockStage, type PageFacts } from './stage.js';
 
 /** Most common font size weighted by characters (sizes rounded to 0.5 pt). */
@@ -104,6 +105,9 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   // Only a title set much larger than the text may hold a date ("Annual Report, March 2024").
   if (r < 1.7 && isDateline(text)) return 0;
   if (r < SENTENCE_HEADING_MIN_RATIO && UNITS_LINE.test(text)) return 0;
+  // A numbered figure or table label ("Figure 2-4: Scaling…", "Table 3. Results") opens a caption,
+  // often set a point or two larger or bold: no section title unless set in display type.
+  if (r < SENTENCE_HEADING_MIN_RATIO && isCaptionLine(text)) return 0;
   if (r >= minRatio) {
     if (text.length > 120 && r < 1.5) return 0;
     // A sentence (several words closed by a full stop) set only a little larger than the body is
