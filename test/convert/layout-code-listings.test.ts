@@ -84,3 +84,35 @@ test('a single line of plain words in a fixed-width face is a typed value, not a
   const command = [...words('Load the package first:', 72, 72), ...words('R> library(zoo)', 72, 90, 10, MONO)];
   assert.match(renderPageMarkdown(runDocumentPasses([layoutPage(page(command), createLayoutContext())])[0]), /```\nR> library\(zoo\)\n```/);
 });
+
+test('code: lines that all open with a typographic bullet are a list of commands, not a listing', () => {
+  const runs: TextRun[] = [...words('Here are the commands you should know about for the title page of the screenplay.', 72, 100)];
+  ['\\title{}', '\\author{}', '\\address{}', '\\coverpage'].forEach((cmd, i) => {
+    runs.push(...words('•', 84, 130 + i * 12, 10, SYMBOL));
+    runs.push(...words(cmd, 96, 130 + i * 12, 10, MONO));
+  });
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.doesNotMatch(md, /```/, md);
+  assert.match(md, /^- \\title\{\}$/m, md);
+  assert.match(md, /^- \\coverpage$/m, md);
+});
+
+test('code: a sentence whose words at a line break are code names runs on; a listing after a colon stays code', () => {
+  // Prose at 10 pt; the line before the break ends in code names and runs to the measure, the
+  // line after it is wholly fixed-width, then prose again.
+  const runs: TextRun[] = [...words('The match functions are described below in detail.', 72, 100)];
+  const first = words('The second argument to select is a list of functions, each a tuple containing', 72, 112);
+  const end = first[first.length - 1].x + first[first.length - 1].width + 2.5;
+  runs.push(...first, ...words('{MatchHead,', end, 112, 10, MONO));
+  runs.push(...words('MatchCondition, MatchBody}', 72, 124, 10, MONO));
+  runs.push(...words('Each function is tried in turn until one matches.', 72, 136));
+  const runOn = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.doesNotMatch(runOn, /```/, runOn);
+  assert.match(runOn, /containing \{?MatchHead/, runOn);
+  // A listing introduced by a colon is code, even when it is one line.
+  const listing: TextRun[] = [...words('The code for matching out all female employees looks as follows, and more besides:', 72, 100)];
+  listing.push(...words('Pat = #employee{sex = female, _ = \'_\'},', 72, 114, 10, MONO));
+  listing.push(...words('Each function is tried in turn until one matches the object, and its body gives the result.', 72, 128));
+  const code = renderPageMarkdown(layoutPage(page(listing), createLayoutContext()));
+  assert.match(code, /```\nPat = #employee/, code);
+});

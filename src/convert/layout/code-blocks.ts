@@ -65,8 +65,15 @@ const CODE_MARK = /[(){}[\]=;<>\\|&`]|^\s*(?:\w{0,3}>|\$|%|#)\s/;
  * a fixed-width face is a value typed on a form (issue 9: forms), read as text.
  */
 function looksLikeCode(lines: Line[]): boolean {
-  return lines.length > 1 || CODE_MARK.test(lines[0].text);
+  return (lines.length > 1 || CODE_MARK.test(lines[0].text)) && !lines.every((l) => BULLETED.test(l.text));
 }
+
+/**
+ * A line opened by a typographic bullet (a glyph no programming language writes). Lines that all
+ * open with one are a list whose items are set in a fixed-width face (a manual listing commands:
+ * "• \title{}", "• \author{}"), not a listing (issue 9).
+ */
+const BULLETED = /^\s*[•◦▪▫‣∙●○■□►▸➢➤✓✔]\s/u;
 
 export const codeStage: BlockStage = (blocks: Block[], page: PageFacts) => {
   const out: Block[] = [];

@@ -88,9 +88,27 @@ export function itemTextStart(line: Line): number | null {
   return null;
 }
 
+/**
+ * A line wholly in the fixed-width face that goes on with the sentence above it: that line ran to
+ * the measure without ending its sentence (no stop, no colon introducing a listing), the next one
+ * sits at the line pitch at the column's left edge, and the line after it is prose again. A
+ * sentence whose words at a line break are all code names ("…a tuple containing {MatchHead," over
+ * "MatchCondition, MatchBody}:") is one paragraph with inline code, not prose cut by a listing
+ * (issue 9). Listings are set apart: introduced by a colon or a stop, indented, or several lines.
+ */
+function sentenceRunsIntoCode(lines: Line[], i: number, left: number, right: number, step: number): boolean {
+  const [prev, l, next] = [lines[i - 1], lines[i], lines[i + 1]];
+  if (!l.monospace || prev.monospace || Math.abs(l.size - prev.size) > 0.12 * prev.size) return false;
+  if (/[.!?:;]$/.test(prev.text.trim()) || prev.x1 < right - 2 * prev.size) return false;
+  if (Math.abs(l.x0 - left) > 0.5 * l.size || Math.abs(prev.x0 - left) > 3 * l.size) return false;
+  if (l.baseline - prev.baseline > step * 1.3 + 0.5) return false;
+  return next === undefined || !next.monospace || next.baseline - l.baseline > step * 1.3 + 0.5;
+}
+
 /** Splits column lines into paragraphs. */
-export function groupParagraphs(lines: Line[]): Line[][] {
-  if (lines.length === 0) return [];
+export function groupParagraphs(input: Line[]): Line[][] {
+  if (input.length === 0) return [];
+  const lines = [...input];
   const left = Math.min(...lines.map((l) => l.x0));
   const right = Math.max(...lines.map((l) => l.x1));
   const width = right - left;
@@ -107,6 +125,7 @@ export function groupParagraphs(lines: Line[]): Line[][] {
   let cur: Line[] = [lines[0]];
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
+    if (sentenceRunsIntoCode(lines, i, left, right, step)) lines[i] = { ...lines[i], monospace: false };
     const l = lines[i];
     // A wrapped line of a list item hangs under the item's text, not under its marker: it goes on
     // with the item, whatever an indent would otherwise say.
