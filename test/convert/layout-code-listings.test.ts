@@ -116,3 +116,16 @@ test('code: a sentence whose words at a line break are code names runs on; a lis
   const code = renderPageMarkdown(layoutPage(page(listing), createLayoutContext()));
   assert.match(code, /```\nPat = #employee/, code);
 });
+
+test('code: a listing set smaller than the prose keeps its indentation in its own character width', () => {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 6; i++) runs.push(...words('The pencil function below draws a pencil icon from rectangles and rounded rectangles.', 72, 80 + i * 12));
+  const small = { ...MONO, fontName: 'Courier' };
+  // 8 pt Courier advances 4.8 pt a character: the body is indented four characters, 19.2 pt.
+  runs.push(...words('def pencil(canvas, text):', 72, 170, 8, small).map((r, i, all) => ({ ...r, x: 72 + all.slice(0, i).reduce((a, o) => a + o.text.length + 1, 0) * 4.8, width: r.text.length * 4.8 })));
+  ['from units import inch', 'u = inch/10.0', 'canvas.setLineWidth(4)'].forEach((t, k) => {
+    runs.push(...words(t, 91.2, 180 + k * 10, 8, small).map((r, i, all) => ({ ...r, x: 91.2 + all.slice(0, i).reduce((a, o) => a + o.text.length + 1, 0) * 4.8, width: r.text.length * 4.8 })));
+  });
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.match(md, /```\ndef pencil\(canvas, text\):\n {4}from units import inch\n {4}u = inch\/10\.0/, md);
+});

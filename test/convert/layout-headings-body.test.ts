@@ -128,3 +128,14 @@ test('headings: on a page mostly of code set smaller than the prose, a plain pro
   const typed = words('A page typed on a typewriter from top to bottom in one face.', 72, 80, 10, { monospace: true });
   assert.equal(bodySamples(typed).length, typed.length);
 });
+
+test('body size: a listing\'s line numbers in the proportional face are no prose to measure the body on', async () => {
+  const { words } = await import('./fixtures/runs.js');
+  const { bodySamples } = await import('../../src/convert/layout/prepare-runs.js');
+  const runs = [];
+  for (let i = 0; i < 40; i++) {
+    runs.push(...words(String(2429 + i), 72, 80 + i * 11, 7));
+    runs.push(...words(`\\newif\\ifl@dsamepage${i}`, 90, 80 + i * 11, 9, { monospace: true }));
+  }
+  assert.equal(bodySamples(runs).length, runs.length);
+});

@@ -4,6 +4,7 @@
 // code blocks of one column are one listing, its blank lines kept (issue 9).
 import { unionBBox, type Block } from '../model.js';
 import type { Line } from './paragraphs.js';
+import { quantile } from './order-stats.js';
 import { undecided, type BlockStage, type PageFacts } from './stage.js';
 
 /** Widest indentation and column kept, in characters. */
@@ -26,7 +27,10 @@ function pitchOf(lines: Line[]): number {
 
 function codeLines(lines: Line[], body: number): string[] {
   const left = Math.min(...lines.map((l) => l.x0));
-  const charW = Math.max(1, body * 0.6);
+  // A fixed-width face advances 0.6 em of its own size: a listing set smaller than the body
+  // (8 pt under 10 pt prose) has narrower columns than the body's.
+  const size = quantile(lines.map((l) => l.size), 0.5) || body;
+  const charW = Math.max(1, Math.min(body, size) * 0.6);
   const pitch = pitchOf(lines);
   const out: string[] = [];
   lines.forEach((l, i) => {

@@ -45,7 +45,8 @@ const MIN_PROSE_CHARS = 80;
  */
 export function bodySamples(runs: TextRun[]): TextRun[] {
   let prose = 0;
-  for (const r of runs) if (!r.monospace) prose += r.text.replace(/\s/g, '').length;
+  // Words, not figures: a listing's line numbers are often set in the proportional face.
+  for (const r of runs) if (!r.monospace && /\p{L}{2}/u.test(r.text)) prose += r.text.replace(/\s/g, '').length;
   return prose >= MIN_PROSE_CHARS ? runs.filter((r) => !r.monospace) : runs;
 }
 
