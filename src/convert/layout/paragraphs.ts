@@ -105,6 +105,30 @@ function sentenceRunsIntoCode(lines: Line[], i: number, left: number, right: num
   return next === undefined || !next.monospace || next.baseline - l.baseline > step * 1.3 + 0.5;
 }
 
+/** The width of a line's first word (its share of the first run, by characters). */
+function firstWordWidth(l: Line): number {
+  const r = l.segs[0]?.runs[0];
+  if (!r || r.text.length === 0) return Infinity;
+  const word = r.text.trimStart().split(/\s/)[0];
+  return (r.width * word.length) / r.text.length;
+}
+
+/**
+ * A line break the writer made, not the typesetter: the line stopped so far short of the measure
+ * that the next line's first word would have fitted after it (a word space and two ems to spare,
+ * and a quarter of the measure at least). Filling a line is how every typesetter breaks running
+ * text, so lines broken short one after the other are lines of their own: a question's answers,
+ * an address, a list without marks, a paragraph's last line before the next one set flush. Only
+ * lines flush at one left edge, at one size and weight, a word not broken across them.
+ */
+function wouldHaveFit(prev: Line, l: Line, right: number, width: number): boolean {
+  if (prev.rtl || l.rtl || prev.bold || l.bold || prev.monospace || l.monospace) return false;
+  if (Math.abs(l.x0 - prev.x0) > 0.5 * l.size || Math.abs(l.size - prev.size) > 0.12 * prev.size) return false;
+  if (/[-\u2010\u00ad]$/.test(prev.text)) return false;
+  const slack = right - prev.x1;
+  return slack > 0.25 * width && slack > firstWordWidth(l) + 2.5 * l.size;
+}
+
 /** Splits column lines into paragraphs. */
 export function groupParagraphs(input: Line[]): Line[][] {
   if (input.length === 0) return [];
@@ -121,6 +145,8 @@ export function groupParagraphs(input: Line[]): Line[][] {
   // a short flow of spaced list items and paragraphs most steps are breaks, and the median is one).
   const step = quantile(steps, 0.25) || lines[0].size * 1.2;
   const display = displayLines(lines, left, right);
+  // The measure is an edge the text was set to when two lines or more run out to it.
+  const measured = lines.filter((l) => right - l.x1 < l.size).length >= 2;
   const paras: Line[][] = [];
   let cur: Line[] = [lines[0]];
   for (let i = 1; i < lines.length; i++) {
@@ -154,6 +180,7 @@ export function groupParagraphs(input: Line[]): Line[][] {
     const capsLead = isCapsTitle(prev.text) && !isCapsTitle(l.text) && prev.x1 < right - 0.15 * width;
     const indent = !hanging && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
+    const forcedBreak = measured && wouldHaveFit(prev, l, right, width);
     const monoChange = l.monospace !== prev.monospace;
     // A table-of-contents entry (dot leader, then a page number) is a line of its own.
     const tocPrev = TOC_ENTRY.test(prev.text);
@@ -166,7 +193,7 @@ export function groupParagraphs(input: Line[]): Line[][] {
     if (lostMark) {
       paras.push(cur);
       cur = [{ ...l, markLost: true }];
-    } else if (gap || monoChange || tocPrev || formula || displayEdge || itemEnded || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev))) {
+    } else if (gap || monoChange || tocPrev || formula || displayEdge || itemEnded || (!code && (sizeChange || boldChange || italicLead || capsLead || marker || indent || shortPrev || forcedBreak))) {
       paras.push(cur);
       cur = [l];
     } else cur.push(l);

@@ -1,0 +1,54 @@
+// Line breaks the writer made (issue 9): a line that stopped so far short of the measure that the
+// next line's first word would have fitted after it ends where the writer ended it. A question's
+// answers, an address, a paragraph's last line before one set flush are lines of their own; a
+// ragged-right paragraph, whose lines end short by less than the next word, stays one paragraph.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
+import { renderPageMarkdown } from '../../src/convert/markdown/render.js';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { words, page } from './fixtures/runs.js';
+
+/** A line of prose stretched to the measure 72..540, as justified text is set. */
+function fullLine(text: string, y: number): TextRun[] {
+  const runs = words(text, 72, y);
+  const natural = runs[runs.length - 1].x + runs[runs.length - 1].width - 72;
+  const extra = (468 - natural) / Math.max(1, runs.length - 1);
+  return runs.map((r, i) => ({ ...r, x: r.x + i * extra }));
+}
+
+function md(runs: TextRun[]): string {
+  return renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+}
+
+test('paragraphs: lines broken far short of the measure, the next word fitting, are lines of their own', () => {
+  const runs = [
+    ...fullLine('For this test two questions are printed for each student at random and the answers are', 100),
+    ...fullLine('shuffled so that no two students see the same order of answers on their sheets of paper', 112),
+    ...words('Which of the following events are taking place during the year 1971?', 72, 124),
+    ...words('The Soviet Union launches Salyut 1', 72, 136),
+    ...words('The first commercial Concorde flight takes off', 72, 148),
+    ...words('Death of Louis Armstrong', 72, 160),
+    ...words('Apollo 14 lands on the Moon', 72, 172),
+  ];
+  const out = md(runs);
+  assert.match(out, /\n\nThe Soviet Union launches Salyut 1\n\nThe first commercial Concorde flight takes off\n\nDeath of Louis Armstrong\n\nApollo 14 lands on the Moon$/, out);
+});
+
+test('paragraphs: a line short of the measure by less than the next word and two ems stays in its paragraph', () => {
+  const second = words('improvements to the procedures followed by the offices in the towns of area', 72, 112);
+  const end = second[second.length - 1].x + second[second.length - 1].width;
+  // About a quarter of the measure is left, yet the next word (100 pt) and two ems do not fit.
+  assert.ok(540 - end > 0.25 * 468 && 540 - end < 100 + 25, String(540 - end));
+  const runs = [
+    ...fullLine('The committee considered the applications received during the year and recommended', 100),
+    ...second,
+    ...fullLine('internationalisation of the programme, notably in the documentation of eligibility rules', 124),
+    ...fullLine('and in the training of the staff who administer it in the regional offices of the agency', 136),
+  ];
+  const out = md(runs);
+  assert.equal(out.split('\n\n').length, 1, out);
+  // A bold title broken over two lines stays one title.
+  const title = [...words('Credit Derivatives', 72, 60, 10, { bold: true }), ...words('Markets', 72, 72, 10, { bold: true }), ...runs];
+  assert.match(md(title), /Credit Derivatives Markets/);
+});
