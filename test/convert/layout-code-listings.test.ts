@@ -129,3 +129,20 @@ test('code: a listing set smaller than the prose keeps its indentation in its ow
   const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
   assert.match(md, /```\ndef pencil\(canvas, text\):\n {4}from units import inch\n {4}u = inch\/10\.0/, md);
 });
+
+test('code: a smaller listing in TeX\'s typewriter face (0.525 em a character) is measured, not taken as Courier', () => {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 6; i++) runs.push(...words('The listing below is set in a smaller typewriter face than the text around it.', 72, 80 + i * 12));
+  const adv = 0.525 * 8;
+  const line = (t: string, col: number, y: number) => {
+    let c = col;
+    return words(t, 0, y, 8, MONO).map((r) => {
+      const out = { ...r, x: 72 + c * adv, width: r.text.length * adv };
+      c += r.text.length + 1;
+      return out;
+    });
+  };
+  runs.push(...line('\\begin{itemize}', 0, 170), ...line('\\item nested eight deep', 8, 180), ...line('\\end{itemize}', 0, 190));
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.match(md, /\n {8}\\item nested eight deep\n/, md);
+});

@@ -25,12 +25,30 @@ function pitchOf(lines: Line[]): number {
   return Number.isFinite(pitch) ? pitch : 1.2 * lines[0].size;
 }
 
+/**
+ * The listing's character width, measured: a fixed-width face advances every character alike, so
+ * a run's width over its characters is the face's advance (Courier 0.6 em, TeX's cmtt 0.525 em, of
+ * the listing's own size: 8 pt code under 10 pt prose has narrower columns than the body's). Null
+ * when no run is long enough to measure.
+ */
+function characterWidth(lines: Line[]): number | null {
+  const advances: number[] = [];
+  for (const l of lines) {
+    for (const s of l.segs) {
+      for (const r of s.runs) {
+        const n = [...r.text].length;
+        if (r.monospace && n >= 3 && r.width > 0) advances.push(r.width / n);
+      }
+    }
+  }
+  return advances.length > 0 ? quantile(advances, 0.5) : null;
+}
+
 function codeLines(lines: Line[], body: number): string[] {
   const left = Math.min(...lines.map((l) => l.x0));
-  // A fixed-width face advances 0.6 em of its own size: a listing set smaller than the body
-  // (8 pt under 10 pt prose) has narrower columns than the body's.
-  const size = quantile(lines.map((l) => l.size), 0.5) || body;
-  const charW = Math.max(1, Math.min(body, size) * 0.6);
+  // A listing set in the body's size keeps the body's em; one set smaller is measured.
+  const size = quantile(lines.map((l) => l.size), 0.5);
+  const charW = Math.max(1, size > 0 && size < body - 0.25 ? (characterWidth(lines) ?? size * 0.6) : body * 0.6);
   const pitch = pitchOf(lines);
   const out: string[] = [];
   lines.forEach((l, i) => {
