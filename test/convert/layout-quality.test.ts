@@ -173,6 +173,15 @@ test('headings: a numbered figure or table label set a little larger is a captio
   assert.equal(headingLevel({ text: 'Table 1: Overview', lines: 1, size: 18, bold: true }, 10), 1);
 });
 
+test('headings: a byline (an e-mail address, a lower-case "by" and a name) or a year-first date is no heading', () => {
+  assert.equal(headingLevel({ text: 'John Frampton j.frampton@neu.edu', lines: 1, size: 14, bold: false }, 10), 0);
+  assert.equal(headingLevel({ text: 'by John Pate', lines: 1, size: 12, bold: false }, 10), 0);
+  assert.equal(headingLevel({ text: 'This class describes version v1.6, released 2012/06/30', lines: 1, size: 12, bold: false }, 10), 0);
+  // Titles keep their words: "By" opening a title, addresses nowhere.
+  assert.equal(headingLevel({ text: 'By the Numbers', lines: 1, size: 14, bold: false }, 10), 2);
+  assert.equal(headingLevel({ text: 'Contact and support', lines: 1, size: 12, bold: true }, 10), 3);
+});
+
 test('code: monospace lines aligned in columns stay a code block, keeping the alignment', () => {
   const mono = { monospace: true };
   const code: TextRun[] = [];

@@ -67,7 +67,20 @@ const UNITS_LINE = new RegExp(
 
 /** A line that carries a date is a byline or dateline ("Jane Doe · March 3, 2024"), not a section title. */
 function isDateline(text: string): boolean {
-  return DATE.test(text);
+  return DATE.test(text) || ISO_SLASH_DATE.test(text);
+}
+
+/** A date written year first with slashes or dots: "2012/06/30", "2004.11.14". */
+const ISO_SLASH_DATE = /\b(?:19|20)\d{2}[/.](?:0?[1-9]|1[0-2])[/.](?:0?[1-9]|[12]\d|3[01])\b/;
+
+/**
+ * A byline: an author's name with an address to write to ("John Frampton j.frampton@neu.edu"), or
+ * the name after a lower-case "by" ("by John Pate"). Title pages set them larger than the text, yet
+ * no section title carries an e-mail address or opens with "by" (issue 9).
+ */
+export function isByline(text: string): boolean {
+  if (/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u.test(text)) return true;
+  return /^by\s+\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|and|&|,|de|van|von|der|la))*$/u.test(text.trim());
 }
 
 /** Level of a bold body-size heading from its section number: "2 Methods" → 2, "2.1" and deeper → 3. */
@@ -102,6 +115,7 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   // Syntax diagrams and code set in bold ("CREATE TABLE <name>", "x = 1;") are not headings.
   if (CODE_LIKE.test(text)) return 0;
   const r = p.size / body;
+  if (isByline(text)) return 0;
   // Only a title set much larger than the text may hold a date ("Annual Report, March 2024").
   if (r < 1.7 && isDateline(text)) return 0;
   if (r < SENTENCE_HEADING_MIN_RATIO && UNITS_LINE.test(text)) return 0;
