@@ -52,3 +52,18 @@ test('paragraphs: a line short of the measure by less than the next word and two
   const title = [...words('Credit Derivatives', 72, 60, 10, { bold: true }), ...words('Markets', 72, 72, 10, { bold: true }), ...runs];
   assert.match(md(title), /Credit Derivatives Markets/);
 });
+
+test('paragraphs: a bold phrase starting inside a full line and running on over the break stays in its paragraph', () => {
+  const first = fullLine('If you are installing from a package you may skip this section. We strongly urge all of the', 100);
+  // The last five words ("strongly urge all of the") are bold, and the whole next line, which goes on in lower case.
+  const boldFrom = first.length - 5;
+  const runs = [
+    ...first.map((r, i) => (i >= boldFrom ? { ...r, bold: true } : r)),
+    ...words('distributors, such as vendors, to read this information carefully!', 72, 112, 10, { bold: true }),
+    ...fullLine('Installing packages from source requires some level of skill in system administration and', 130),
+    ...words('the privileges of the superuser.', 72, 142),
+  ];
+  const out = md(runs);
+  assert.match(out, /^If you are installing[^\n]*We \*\*strongly urge all of the distributors, such as vendors, to read this information carefully!\*\*\n\nInstalling/, out);
+  assert.doesNotMatch(out, /^#/m, out);
+});

@@ -169,7 +169,11 @@ export function groupParagraphs(input: Line[]): Line[][] {
     const sizeChange = Math.abs(l.size - prev.size) > 0.12 * Math.max(l.size, prev.size);
     // A full-width bold line running on into a lowercase continuation is one sentence, not a
     // heading over its paragraph.
-    const runOn = prev.bold && !l.bold && !/[.!?:;]$/.test(prev.text) && /^\p{Ll}/u.test(l.text) && prev.x1 >= right - 2 * prev.size;
+    // So is a bold phrase that starts within a full line and runs on over the break: the line
+    // after it, wholly bold, goes on in lower case ("…skip this section. **We urge all users of
+    // the**" over "**package to read this carefully!**"), one sentence in a paragraph.
+    const boldTail = !prev.bold && l.bold && prev.segs.length > 0 && prev.segs[prev.segs.length - 1].runs.at(-1)?.bold === true;
+    const runOn = (prev.bold || boldTail) && (prev.bold ? !l.bold : l.bold) && !/[.!?:;]$/.test(prev.text) && /^\p{Ll}/u.test(l.text) && prev.x1 >= right - 2 * prev.size;
     const boldChange = l.bold !== prev.bold && (l.bold ? l : prev).text.length < 120 && !runOn;
     // A short all-italic line before plain text is a run-in subheading, not the paragraph's start.
     const italicLead = prev.italic && !l.italic && prev.text.length <= 60 && !/[.,;:]$/.test(prev.text) && prev.x1 < right - 0.2 * width;
