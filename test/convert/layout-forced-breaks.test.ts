@@ -67,3 +67,22 @@ test('paragraphs: a bold phrase starting inside a full line and running on over 
   assert.match(out, /^If you are installing[^\n]*We \*\*strongly urge all of the distributors, such as vendors, to read this information carefully!\*\*\n\nInstalling/, out);
   assert.doesNotMatch(out, /^#/m, out);
 });
+
+test('paragraphs: a line that happens to open with a citation or an enumerator mid-sentence is no list item', () => {
+  const runs = [
+    ...fullLine('This documentation describes version 36 of the package (see Pearson and Lipman (1988), PNAS 85,', 100),
+    ...fullLine('[19] W. R. Pearson (1996) on protein sequence comparison, and Pearson et al. (1997) Genomics', 112),
+    ...words('46:24-36 [20]) with many programs for searching databases.', 72, 124),
+  ];
+  const out = md(runs);
+  assert.doesNotMatch(out, /^- |^\d+\. /m, out);
+  assert.match(out, /PNAS 85, \[19\] W\. R\. Pearson/, out);
+  // A list introduced by a colon keeps its items, flush or not.
+  const list = [
+    ...fullLine('The programs offer several advantages over the others that are described in this section:', 100),
+    ...words('1. Rigorous algorithms unavailable elsewhere.', 72, 112),
+    ...words('2. Better translated alignments.', 72, 124),
+  ];
+  const listed = md(list);
+  assert.match(listed, /^1\. Rigorous algorithms unavailable elsewhere\.\n2\. Better translated alignments\.$/m, listed);
+});

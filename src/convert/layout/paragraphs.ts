@@ -179,7 +179,15 @@ export function groupParagraphs(input: Line[]): Line[][] {
     const italicLead = prev.italic && !l.italic && prev.text.length <= 60 && !/[.,;:]$/.test(prev.text) && prev.x1 < right - 0.2 * width;
     // Large type (titles) has a larger pitch than the body's.
     const gap = d > Math.max(step * 1.3 + 0.5, Math.min(l.size, prev.size) * 1.45) || d < 0;
-    const marker = listMarker(l.text) !== null;
+    // A line that opens with what looks like a list mark ("[19] W. R. Pearson…", "(ii) the raw
+    // score…") right after a line that ran to the measure mid-sentence, flush at the same edge,
+    // in a paragraph that is no list item, is where the line happened to break: a citation or an
+    // inline enumeration in running text, not a new item.
+    // An item whose next line hangs under its text is a list item whatever came before it.
+    const itemStart = lines[i + 1] ? itemTextStart(l) : null;
+    const nextHangs = itemStart !== null && Math.abs(lines[i + 1].x0 - itemStart) < 0.5 * l.size;
+    const brokenAtMark = !nextHangs && prev.x1 >= right - 1.5 * prev.size && !/[.!?:]["'”’)\]]?$/u.test(prev.text.trim()) && Math.abs(l.x0 - prev.x0) < 0.5 * l.size && listMarker(cur[0].text) === null && !cur[0].markLost;
+    const marker = listMarker(l.text) !== null && !brokenAtMark;
     // A short capitals line over mixed-case text is a section title, not the paragraph's start.
     const capsLead = isCapsTitle(prev.text) && !isCapsTitle(l.text) && prev.x1 < right - 0.15 * width;
     const indent = !hanging && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
