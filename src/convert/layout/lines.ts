@@ -307,8 +307,27 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
 /** Lines looked at either side for a justified stretch's paragraph neighbour (one per column). */
 const NEIGHBOUR_SCAN = 6;
 
+/** A section's number by itself: "1.2", "1.2.1", "3.", "A.1", "IV." (a bare "1" is a table's row number too). */
+const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}\.|[A-Z]\.(?:\d{1,2}\.?){0,3}|[IVX]{1,5}\.)$/;
+/** The widest space a heading sets between its number and its title (a quad and some). */
+const NUMBER_GAP_EM = 3;
+
+/**
+ * A heading's number and its title, set apart by a quad ("1.2      Brief tutorial"): one line, not
+ * two columns. Only in display type (larger than the body, or bold at its size), the title of the
+ * same size and weight, starting with a letter, within three ems. A table's row label at body
+ * size stays its own cell.
+ */
+function headingNumberGap(piece: TextRun[], r: TextRun, body: number): boolean {
+  if (body <= 0 || piece.length !== 1 || !SECTION_NUMBER.test(piece[0].text.trim())) return false;
+  const n = piece[0];
+  if (Math.abs(n.fontSize - r.fontSize) > 0.05 * n.fontSize || n.bold !== r.bold || !/^\p{L}/u.test(r.text.trim())) return false;
+  if (!(n.fontSize >= 1.15 * body || (n.bold && n.fontSize >= 0.95 * body))) return false;
+  return r.x - (n.x + n.width) <= NUMBER_GAP_EM * n.fontSize;
+}
+
 /** Splits each line at wide gaps (not at a justified line's stretched spaces) and builds segments. */
-export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM): Segment[] {
+export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM, body = 0): Segment[] {
   const out: Segment[] = [];
   const lines = groupLines(runs);
   for (const line of lines) line.sort((a, b) => a.x - b.x);
@@ -318,7 +337,7 @@ export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM): Segment[
     let right = -Infinity;
     for (const r of line) {
       const size = Math.max(r.fontSize, piece.length ? piece[0].fontSize : 0);
-      if (piece.length > 0 && r.x - right > gapEm * size && !stretched.has(r)) {
+      if (piece.length > 0 && r.x - right > gapEm * size && !stretched.has(r) && !headingNumberGap(piece, r, body)) {
         out.push(makeSegment(piece, lineId));
         piece = [];
         right = -Infinity;

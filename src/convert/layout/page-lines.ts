@@ -18,7 +18,7 @@ import type { PageState } from './page-state.js';
 const MATH_PIECE = /[∑∏∫∮√∂∇±∓×≤≥≈≡≠∞∈∝]|[()[\]{}].*[=+−<>]|[=+−<>].*[()[\]{}]/u;
 
 export function linesStage(s: PageState): PageState {
-  let segs = buildSegments(s.runs, s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM);
+  let segs = buildSegments(s.runs, s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM, s.body);
   const margins = splitMarginLines(segs, s.input.height, s.body, s.ocr);
   segs = margins.body;
   // Dot leaders and drawn-with-characters rules carry no text; a piece of a formula without
