@@ -316,3 +316,16 @@ test('recto and verso feet with the folio set apart by a bar are one running lin
   // A bar between two words that are not a folio stays part of the line.
   assert.ok(!differsOnlyInFolio(['Sales | North', 'Sales | South', 'Sales | East']));
 });
+
+test('a running head naming the current section is furniture on the pages in a row that carry it', () => {
+  const heads = ['1.3 Getting Started', '1.3 Getting Started', '1.3 Getting Started', '1.4 Build a Database', '1.4 Build a Database', '1.4 Build a Database', '1.4 Build a Database', '1.5 Transactions', '1.5 Transactions', 'Index'];
+  const pages = heads.map((h, i) => pageOf([block(h, 30), block(`Body text of page ${i} about the database.`, 300)]));
+  const out = markRunningLines(pages);
+  for (let i = 0; i < 7; i++) assert.deepEqual(out[i].blocks.map((b) => b.type), ['page_header', 'paragraph'], heads[i]);
+  // Two pages in a row, or one, are no evidence: content.
+  for (let i = 7; i < 10; i++) assert.equal(out[i].blocks[0].type, 'paragraph', heads[i]);
+  // The same line on three pages far apart in a long document is no running head either.
+  const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+  const apart = words.map((w, i) => pageOf([block(i % 4 === 0 ? 'Summary of findings' : `Opening on ${w}`, 30), block(`Body ${w}.`, 300)]));
+  for (const p of markRunningLines(apart)) assert.equal(p.blocks[0].type, 'paragraph');
+});

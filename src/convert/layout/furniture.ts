@@ -238,6 +238,24 @@ function shortDocumentFurniture(pages: PageModel[]): PageModel[] {
   });
 }
 
+/**
+ * The most pages in a row that carry a line, a page or two apart (a book sets a section's running
+ * head on every page, or on every recto only). A running head that names the current chapter or
+ * section ("1.4 Build a Mnesia Database") changes with it, so in a long document no one text
+ * reaches the share of pages a document-wide head does; three pages in a row are the evidence
+ * (issue 9: a manual's section heads stayed on every page as text).
+ */
+export function longestRun(pages: Set<number>): number {
+  const sorted = [...pages].sort((a, b) => a - b);
+  let best = 0;
+  let run = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    run = i > 0 && sorted[i] - sorted[i - 1] <= 2 ? run + 1 : 1;
+    best = Math.max(best, run);
+  }
+  return best;
+}
+
 /** A margin line the page layout set aside (margins.ts) is confirmed by this many pages. */
 const SET_ASIDE_MIN_PAGES = 2;
 
@@ -277,7 +295,7 @@ export function markRunningLines(pages: PageModel[]): PageModel[] {
   const share = Math.ceil(pages.length * RUNNING_LINE_MIN_SHARE);
   const running = new Set<string>();
   for (const [key, e] of byKey) {
-    const repeats = e.pages.size >= Math.max(RUNNING_LINE_MIN_PAGES, share) || e.setAside.size >= Math.max(SET_ASIDE_MIN_PAGES, share);
+    const repeats = e.pages.size >= Math.max(RUNNING_LINE_MIN_PAGES, share) || e.setAside.size >= Math.max(SET_ASIDE_MIN_PAGES, share) || longestRun(e.pages) >= RUNNING_LINE_MIN_PAGES;
     // Numbered headings opening page after page ("Example 3", "Chapter 4") differ only in a number,
     // like a folio, but are set in display type; a running line is a label at or below body size.
     const numberedHeadings = e.display * 2 > e.texts.length && new Set(e.texts).size > 1;
