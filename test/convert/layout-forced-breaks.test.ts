@@ -86,3 +86,34 @@ test('paragraphs: a line that happens to open with a citation or an enumerator m
   const listed = md(list);
   assert.match(listed, /^1\. Rigorous algorithms unavailable elsewhere\.\n2\. Better translated alignments\.$/m, listed);
 });
+
+test('paragraphs: text set to a narrower measure beside a figure, and OCR lines that lost a word, stay running text', () => {
+  // Lines stretched to 72..330 (a figure fills the rest of the column), the paragraph's last line
+  // short; lines after the short ones open with capitals, as names do.
+  const narrow = (text: string, y: number) => {
+    const runs = words(text, 72, y);
+    const natural = runs[runs.length - 1].x + runs[runs.length - 1].width - 72;
+    const extra = (258 - natural) / Math.max(1, runs.length - 1);
+    return runs.map((r, i) => ({ ...r, x: r.x + i * extra }));
+  };
+  const runaround = [
+    ...fullLine('The harbour was rebuilt after the storm of that winter and the new pier opened in spring', 100),
+    ...fullLine('when the first boats of the season came in with their catch from the northern banks', 112),
+    ...narrow('while the old warehouses along the quay of', 124),
+    ...narrow('Castle Street became a market hall and the', 136),
+    ...narrow('Museum of the Town and its Fishing', 148),
+    ...words('Fleet.', 72, 160),
+  ];
+  const out = md(runaround);
+  assert.equal(out.split('\n\n').length, 1, out);
+  // OCR drops a word it cannot make out: a line that lost its last word is no forced break.
+  const ocr = (text: string, y: number) => fullLine(text, y).map((r) => ({ ...r, confidence: 90 }));
+  const lost = [
+    ...ocr('The harbour was rebuilt after the storm of that winter and the new pier opened in spring', 100),
+    ...words('when the first boats of the season came in', 72, 112, 10, { confidence: 90 }),
+    ...ocr('Whitby with their catch from the northern banks while the old warehouses along the', 124),
+    ...ocr('turned into a market hall and a museum of the town and its fishing fleet of the past', 136),
+  ];
+  const read = renderPageMarkdown(layoutPage(page(lost, { fromOcr: true }), createLayoutContext()));
+  assert.equal(read.split('\n\n').length, 1, read);
+});

@@ -119,10 +119,17 @@ function firstWordWidth(l: Line): number {
  * and a quarter of the measure at least). Filling a line is how every typesetter breaks running
  * text, so lines broken short one after the other are lines of their own: a question's answers,
  * an address, a list without marks, a paragraph's last line before the next one set flush. Only
- * lines flush at one left edge, at one size and weight, a word not broken across them.
+ * lines flush at one left edge, at one size and weight, a word not broken across them. Not where
+ * the short line ends at an edge the line before or after it also ends at: text set to a narrower
+ * measure of its own (wrapped around a figure) is still running text. Not on lines read by OCR:
+ * a word Tesseract could not make out is dropped, and a line that lost its last word looks short
+ * (a magazine scan's paragraphs came apart mid-sentence).
  */
-function wouldHaveFit(prev: Line, l: Line, right: number, width: number): boolean {
+function wouldHaveFit(prev: Line, l: Line, right: number, width: number, before: Line | undefined): boolean {
   if (prev.rtl || l.rtl || prev.bold || l.bold || prev.monospace || l.monospace) return false;
+  if (readByOcr(prev) || readByOcr(l)) return false;
+  const sameEdge = (other: Line | undefined) => other !== undefined && Math.abs(other.x1 - prev.x1) <= 0.5 * prev.size;
+  if (sameEdge(before) || sameEdge(l)) return false;
   if (Math.abs(l.x0 - prev.x0) > 0.5 * l.size || Math.abs(l.size - prev.size) > 0.12 * prev.size) return false;
   if (/[-\u2010\u00ad]$/.test(prev.text)) return false;
   const slack = right - prev.x1;
@@ -192,7 +199,7 @@ export function groupParagraphs(input: Line[]): Line[][] {
     const capsLead = isCapsTitle(prev.text) && !isCapsTitle(l.text) && prev.x1 < right - 0.15 * width;
     const indent = !hanging && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
-    const forcedBreak = measured && wouldHaveFit(prev, l, right, width);
+    const forcedBreak = measured && wouldHaveFit(prev, l, right, width, i >= 2 ? lines[i - 2] : undefined);
     const monoChange = l.monospace !== prev.monospace;
     // A table-of-contents entry (dot leader, then a page number) is a line of its own.
     const tocPrev = TOC_ENTRY.test(prev.text);
