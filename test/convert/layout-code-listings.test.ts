@@ -146,3 +146,17 @@ test('code: a smaller listing in TeX\'s typewriter face (0.525 em a character) i
   const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
   assert.match(md, /\n {8}\\item nested eight deep\n/, md);
 });
+
+test('code: a smaller listing whose runs hold spaces pdf.js inserted for narrow gaps is measured on its unspaced runs', () => {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 6; i++) runs.push(...words('The listing below is set in a smaller typewriter face than the text around it.', 72, 80 + i * 12));
+  // A TeX listing on a grid of 0.6 em at 9 pt (5.4 pt a column) draws no spaces: pdf.js puts one
+  // into a run wherever a gap opens, 'add (a , b ) {' being 14 characters over 11 columns.
+  const col = 0.6 * 9;
+  const run = (text: string, x: number, y: number, columns: number): TextRun => ({ ...words(text, x, y, 9, MONO)[0], text, x, width: columns * col });
+  runs.push(run('function', 72, 170, 8), run('add (a , b ) {', 72 + 9 * col, 170, 11));
+  runs.push(run('return', 72 + 4 * col, 180, 6), run('a + b ;', 72 + 11 * col, 180, 5));
+  runs.push(run('}', 72, 190, 1));
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.match(md, /```\nfunction add \(a , b \) \{\n {4}return a \+ b ;\n\}/, md);
+});

@@ -33,15 +33,20 @@ function pitchOf(lines: Line[]): number {
  */
 function characterWidth(lines: Line[]): number | null {
   const advances: number[] = [];
+  const spaced: number[] = [];
   for (const l of lines) {
     for (const s of l.segs) {
       for (const r of s.runs) {
         const n = [...r.text].length;
-        if (r.monospace && n >= 3 && r.width > 0) advances.push(r.width / n);
+        if (!r.monospace || n < 3 || r.width <= 0) continue;
+        // A space pdf.js put into a run stands for a gap of any width (a TeX listing draws none:
+        // 'add (a , b ) {' is 14 characters over 11 advances); runs without one measure the face.
+        (/\s/.test(r.text) ? spaced : advances).push(r.width / n);
       }
     }
   }
-  return advances.length > 0 ? quantile(advances, 0.5) : null;
+  const measured = advances.length > 0 ? advances : spaced;
+  return measured.length > 0 ? quantile(measured, 0.5) : null;
 }
 
 function codeLines(lines: Line[], body: number): string[] {
