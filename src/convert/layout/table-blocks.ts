@@ -153,8 +153,18 @@ function sectionRows(table: Item[], flow: Item[]): boolean {
   const cuts = whitespaceColumnCuts(cells);
   const left = Math.min(...cells.map((i) => i.x0));
   const size = Math.max(...cells.map((i) => i.seg!.size));
-  // Set out from indented rows by up to HEADING_OVERHANG_EM (a section label left of its rows).
-  return cuts.length >= 1 && flow.every((i) => i.x0 >= left - HEADING_OVERHANG_EM * size && i.x1 <= cuts[0] + size);
+  const right = Math.max(...cells.map((i) => i.x1));
+  return cuts.length >= 1 && flow.every((i) => inLabelColumn(i, left, right, cuts, size));
+}
+
+/**
+ * A section label's place: from the label column's left edge (set out from indented rows by up to
+ * HEADING_OVERHANG_EM), ending before the second value column. Its row holds no figures, so a
+ * label longer than the stub runs on over the gutter and the first value column (a bold group
+ * title wider than the country names under it), as publishers set it.
+ */
+function inLabelColumn(it: Item, left: number, right: number, cuts: number[], size: number): boolean {
+  return it.x0 >= left - HEADING_OVERHANG_EM * size && it.x1 <= (cuts.length > 1 ? cuts[1] : right) + size;
 }
 
 function sameTable(upper: Item[], lower: Item[], between: number): boolean {
@@ -214,8 +224,8 @@ function adoptTableHeadings(blocks: RegionBlock[]): RegionBlock[] {
 
 /**
  * The flow's last lines when they can be section rows at the top of the table below: up to
- * MAX_SECTION_LINES short lines, each alone on its line in the table's label column (set out from its
- * indented rows by up to HEADING_OVERHANG_EM), the lowest
+ * MAX_SECTION_LINES short lines, each alone on its line in the table's label column (see
+ * inLabelColumn), the lowest
  * within a row's distance of the table (see sectionRows).
  */
 function sectionLinesAbove(flow: Item[], table: Item[], cuts: number[]): Item[] {
@@ -224,14 +234,15 @@ function sectionLinesAbove(flow: Item[], table: Item[], cuts: number[]): Item[] 
   let rest = flow;
   let top = Math.min(...table.map((i) => i.top));
   const left = Math.min(...table.map((i) => i.x0));
+  const right = Math.max(...table.map((i) => i.x1));
   for (let n = 0; n < MAX_SECTION_LINES && rest.length > 0; n++) {
     const lowest = rest.reduce((a, b) => (b.top > a.top ? b : a));
     const line = rest.filter((i) => i.seg!.lineId === lowest.seg!.lineId);
     const size = Math.max(...line.map((i) => i.seg!.size));
     const bottom = Math.max(...line.map((i) => i.bottom));
     const alone = line.length === 1 && !rest.some((i) => i !== lowest && i.bottom > lowest.top + 1);
-    const inLabelColumn = lowest.x0 >= left - HEADING_OVERHANG_EM * size && lowest.x1 <= cuts[0] + size && lowest.seg!.text.length <= MAX_HEADING_CHARS;
-    if (!alone || !inLabelColumn || top - bottom > MAX_SECTION_GAP_EM * size || isCaptionLine(lowest.seg!.text)) break;
+    const label = inLabelColumn(lowest, left, right, cuts, size) && lowest.seg!.text.length <= MAX_HEADING_CHARS;
+    if (!alone || !label || top - bottom > MAX_SECTION_GAP_EM * size || isCaptionLine(lowest.seg!.text)) break;
     out.push(lowest);
     rest = rest.filter((i) => i !== lowest);
     top = lowest.top;

@@ -170,15 +170,31 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
         .sort((a, b) => a.x - b.x);
       const parts: TextRun[][] = [[]];
       let k = 0;
+      // A boundary that ran through a word of text (a label longer than its column's others).
+      let crossed = false;
       for (const w of words) {
         const cur = parts[parts.length - 1];
         const end = cur.length > 0 ? cur[cur.length - 1].x + cur[cur.length - 1].width : Infinity;
+        const gap = w.x - end >= CELL_GAP_EM * ch.size;
         // Only a gap wider than a word space parts two cells ("Part time" over two columns is one heading).
-        while (k < inside.length && inside[k] < w.x && end <= inside[k] && w.x - end >= CELL_GAP_EM * ch.size) {
+        while (k < inside.length && inside[k] < w.x && end <= inside[k] && gap) {
           parts.push([]);
           k++;
+          crossed = false;
         }
-        while (k < inside.length && inside[k] < w.x + w.width) k++;
+        // The figure right after such a label, a cell gap on, is the next column's: the label ran
+        // on into the channel and pushed the boundary (set in the channel's middle) through
+        // itself ("Budget without capital 1,381.56"). A figure never ends a label that
+        // crosses into the next column's channel, short of that column's next boundary.
+        if (crossed && gap && isSolidFigure(w.text) && (k >= inside.length || w.x + w.width <= inside[k])) {
+          parts.push([]);
+          crossed = false;
+        }
+        crossed = false;
+        while (k < inside.length && inside[k] < w.x + w.width) {
+          if (inside[k] > w.x && !isFigure(w.text)) crossed = true;
+          k++;
+        }
         parts[parts.length - 1].push(w);
       }
       if (parts.length === 1) return [ch];
@@ -240,16 +256,19 @@ export function isSolidFigure(text: string): boolean {
 }
 
 /**
- * What a chunk covers on the x axis for the column projection: the whole chunk, or, where pdf.js
- * had joined strings shown apart (shownStrings), each stretch of them between gaps of at least
+ * What a chunk covers on the x axis for the column projection: the whole chunk, or, where its
+ * strings were shown apart (separate runs, or strings pdf.js joined: shownStrings), each stretch
+ * of them between gaps of at least
  * CELL_GAP_EM: two figures of neighbouring columns set half an em apart cover two stretches with
  * their columns' channel between them, as they would had they come as two runs.
  */
 export function chunkSpans(ch: Chunk): Span[] {
   const whole = [{ x0: ch.x0, x1: ch.x1, solid: isSolidFigure(ch.text) }];
-  if (ch.latex || !ch.runs.some((r) => r.shownGaps)) return whole;
+  if (ch.latex || ch.runs.length === 0) return whole;
+  // The chunk's runs may be such strings already, parted by chunkLines and joined again under
+  // CHUNK_GAP_EM: the gaps between runs count as well as those inside one.
   const parts = ch.runs.flatMap(shownStrings).sort((a, b) => a.x - b.x);
-  if (parts.length === ch.runs.length) return whole;
+  if (parts.length === 1) return whole;
   const out: Array<{ x0: number; x1: number; text: string }> = [];
   for (const p of parts) {
     const last = out[out.length - 1];
