@@ -4,7 +4,10 @@
 // its channel (no empty column), a heading set beside the end of the group heading before it (no
 // two headings glued into one cell), a wrapped heading under a group heading over that one column
 // (the wrapped lines are set tighter than the rows), a wrapped heading centred over decimal
-// figures under right-aligned headings, a stub heading over a units row (it spans the header).
+// figures under right-aligned headings, a stub heading over a units row (it spans the header), a
+// bold section label longer than the row labels, running on over the gutter (one table, not two
+// and a heading), a landscape table set tight with a long label a cell gap from its figure and
+// figures two columns apart by under the chunk gap.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shutdownConvertPool } from '../../src/convert/index.js';
@@ -14,7 +17,7 @@ import type { CaseResult } from '../../eval/synthetic/report.js';
 
 after(() => shutdownConvertPool());
 
-const CASES = ['stat-table-2018', 'stat-table-4', 'stat-table-33', 'stat-table-2', 'stat-table-1029', 'stat-table-12'];
+const CASES = ['stat-table-2018', 'stat-table-4', 'stat-table-33', 'stat-table-2', 'stat-table-1029', 'stat-table-12', 'stat-table-1016', 'stat-table-1007'];
 
 let results: Promise<CaseResult[]> | undefined;
 function converted(): Promise<CaseResult[]> {

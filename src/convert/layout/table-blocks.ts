@@ -158,13 +158,14 @@ function sectionRows(table: Item[], flow: Item[]): boolean {
 }
 
 /**
- * A section label's place: from the label column's left edge (set out from indented rows by up to
- * HEADING_OVERHANG_EM), ending before the second value column. Its row holds no figures, so a
+ * A section label's place: starting in the label column (set out from indented rows by up to
+ * HEADING_OVERHANG_EM; a group heading over the value columns starts right of it), ending before
+ * the second value column. Its row holds no figures, so a
  * label longer than the stub runs on over the gutter and the first value column (a bold group
  * title wider than the country names under it), as publishers set it.
  */
 function inLabelColumn(it: Item, left: number, right: number, cuts: number[], size: number): boolean {
-  return it.x0 >= left - HEADING_OVERHANG_EM * size && it.x1 <= (cuts.length > 1 ? cuts[1] : right) + size;
+  return it.x0 >= left - HEADING_OVERHANG_EM * size && it.x0 < cuts[0] && it.x1 <= (cuts.length > 1 ? cuts[1] : right) + size;
 }
 
 function sameTable(upper: Item[], lower: Item[], between: number): boolean {
