@@ -4,13 +4,19 @@
 // Conversions go through parseDocument (src/convert/index.ts); DOCCONV_EVAL_DIRECT=1 drives the
 // text-layer path alone (pdf.js → extract → layout, PDFs only). --verbose lists every failed test.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, process.env.DOCCONV_CORPUS ?? '../shared/corpus');
-const SCORER_DIR = resolve(CORPUS, '../tools/olmocr-score');
+// The real path: score.mjs prints only when run as the main module, which it tells by comparing
+// its own (resolved) URL with argv[1]; through a symlinked ../shared the two differ and it printed
+// nothing (the score read '?').
+const SCORER_DIR = realpathOrSelf(resolve(CORPUS, '../tools/olmocr-score'));
 const OUT = resolve(ROOT, '.eval-out');
+function realpathOrSelf(p: string): string {
+  return existsSync(p) ? realpathSync(p) : p;
+}
 /** Per-file cap, corpus README: finish within a bounded time (≤ 60 s per file). */
 const FILE_TIMEOUT_MS = 60_000;
 
