@@ -11,6 +11,7 @@ import { regionBlocks } from './flow.js';
 import { mergeLines } from './ruled-tables.js';
 import { gutterMin, type PageState } from './page-state.js';
 import type { Box } from './types.js';
+import { IMAGE_MIN_PAGE_SHARE } from './limits.js';
 
 /** A shape covering more of the page than this is a page background, not an inset. */
 const MAX_PAGE_SHARE = 0.5;
@@ -90,12 +91,17 @@ function setApart(items: Item[], b: Box, body: number, ruled: boolean, stacked: 
   return inside;
 }
 
-/** A shape holding no text this wide (share of the page) and tall (body sizes) is a drawn figure. */
-const FIGURE_MIN_WIDTH_SHARE = 0.4;
+/**
+ * A shape holding no text this wide (share of the page: a column of a three-column page), tall
+ * (body sizes) and large (share of the page, as a figure image must be) is a drawn figure. One
+ * set in a column of three left a hole in it, and the reading order cut the page across there.
+ */
+const FIGURE_MIN_WIDTH_SHARE = 0.2;
 const FIGURE_MIN_HEIGHT_EM = 3;
 
 function isDrawnFigure(items: Item[], b: Box, s: PageState): boolean {
   if (b.width < FIGURE_MIN_WIDTH_SHARE * s.input.width || b.height < FIGURE_MIN_HEIGHT_EM * s.body) return false;
+  if (b.width * b.height < IMAGE_MIN_PAGE_SHARE * s.input.width * s.input.height) return false;
   return !items.some((it) => Math.min(it.x1, b.x + b.width) - Math.max(it.x0, b.x) > 0 && Math.min(it.bottom, b.y + b.height) - Math.max(it.top, b.y) > 0);
 }
 

@@ -77,8 +77,30 @@ function unreadItem(b: Block, before: Block | undefined): Block | null {
 export const listsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
   const out: Block[] = [];
   for (const b of blocks) out.push(listItem(b, page, out[out.length - 1]));
-  return out;
+  return fromTopLevel(out);
 };
+
+/**
+ * Depth is relative to the list: the shallowest item of a run of consecutive items is at the top
+ * level. Lists are set indented from their text (HTML's default 40 px, a word processor's
+ * hanging indent), and an item has nothing to nest under unless a shallower one comes before it
+ * (issue 9: every item of a Chromium-printed list came out nested one level).
+ */
+function fromTopLevel(blocks: Block[]): Block[] {
+  const out = blocks.slice();
+  for (let k = 0; k < out.length; ) {
+    if (out[k].type !== 'list_item') {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < out.length && out[end].type === 'list_item') end++;
+    const least = Math.min(...out.slice(k, end).map((b) => b.depth ?? 0));
+    if (least > 0) for (let i = k; i < end; i++) out[i] = { ...out[i], depth: (out[i].depth ?? 0) - least };
+    k = end;
+  }
+  return out;
+}
 
 function listItem(b: Block, page: PageFacts, before: Block | undefined): Block {
   if (!undecided(b)) return b;

@@ -72,7 +72,11 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       // A band of several items without a gutter holds a line crossing the channel: no cut there.
       // After a run that was no columns the next try starts where its second side began (a later
       // start inside the one-sided part finds the same channel); tries per region are bounded.
-      const run = depth < MAX_DEPTH && bands[i].length === 1 && i >= triedTo && tries < MAX_OFFSET_TRIES && !wrappedHeadingLine(bands, i, textSize(segsOf(items))) && !wrappedLastLine(bands, i) ? offsetColumns(bands, i, gutterMin, extent) : null;
+      // One line: one piece, or a list item's mark and its text (a bulleted item opening a
+      // column: issue 9). Other pieces of a line apart (a wide word space in justified text) are
+      // no column's start: a channel found from them ran through the paragraph.
+      const oneLine = bands[i].length === 1 || (gutters.length === 0 && bands[i].length === 2 && markedLine(bands[i]));
+      const run = depth < MAX_DEPTH && oneLine && i >= triedTo && tries < MAX_OFFSET_TRIES && !wrappedHeadingLine(bands, i, textSize(segsOf(items))) && !wrappedLastLine(bands, i) ? offsetColumns(bands, i, gutterMin, extent) : null;
       if (run) {
         tries++;
         triedTo = run.next;
@@ -344,7 +348,8 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
     right = Math.max(right, it.x1);
   }
   // Gutters with text on both sides (a table's own gutters inside a column have cells on one).
-  const texty = (list: Item[]) => list.filter(wordy).length >= WHOLE_COLUMN_TEXT_LINES;
+  // Lines of several words, or (narrow columns of three or four words a line) running text.
+  const texty = (list: Item[]) => list.filter(wordy).length >= WHOLE_COLUMN_TEXT_LINES || runsOn(list);
   const cuts = gutters.filter((g) => texty(items.filter((it) => it.x1 <= g.lo)) && texty(items.filter((it) => it.x0 >= g.hi)));
   if (cuts.length === 0) return null;
   let columns = splitColumns(items, cuts);
@@ -485,7 +490,7 @@ function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent
   // lines of equal leading overlapping in height, not the aligned rows of a table (the band
   // grouping's job).
   const oneSided = bands.slice(start, end).filter((b) => new Set(b.map(side)).size === 1).length;
-  if (oneSided < 0.5 * (end - start) && full.filter((col) => isProse(col, NARROW_PROSE_WORDS)).length < 2) return none;
+  if (oneSided < 0.5 * (end - start) && full.filter((col) => isProse(col, NARROW_PROSE_WORDS) || runsOn(col)).length < 2) return none;
   if (!looksLikeTextColumns(group, gutters, end - start)) return none;
   return { columns, end, next: end };
 }
@@ -712,6 +717,66 @@ function filledProse(col: Item[]): boolean {
   return fill >= FILLED_PROSE_FILL && median(all.map((l) => l.words)) >= FILLED_PROSE_WORDS;
 }
 
+/** Two pieces of one line: a list mark (bullet, enumerator) and the item's text after it. */
+function markedLine(band: Item[]): boolean {
+  const [a, b] = band.slice().sort((p, q) => p.x0 - q.x0);
+  return a.seg !== undefined && b.seg !== undefined && a.seg.lineId === b.seg.lineId && isListLabel(a.seg.text) && !isListLabel(b.seg.text);
+}
+
+interface ColumnLine {
+  chars: number;
+  x0: number;
+  x1: number;
+  /** The line's first piece (leftmost). */
+  first: string;
+}
+
+/** A list mark this many of its sizes (or less) before its text is that line's opening. */
+const MARK_GAP_EM = 2.5;
+
+/**
+ * A column's lines as its text pieces, a list mark joined to the text it opens (characters,
+ * extent, first piece). Other pieces of one line stay apart: cells of a table's sub-columns are
+ * no line of prose filling the column.
+ */
+function columnLines(col: Item[]): ColumnLine[] {
+  const pieces = col.filter((it) => it.seg).sort((a, b) => a.seg!.lineId - b.seg!.lineId || a.x0 - b.x0);
+  const out: ColumnLine[] = [];
+  for (let k = 0; k < pieces.length; k++) {
+    const it = pieces[k];
+    const next = pieces[k + 1];
+    const seg = it.seg!;
+    if (next && next.seg!.lineId === seg.lineId && isListLabel(seg.text) && next.x0 - it.x1 <= MARK_GAP_EM * seg.size) {
+      out.push({ chars: seg.text.length + 1 + next.seg!.text.length, x0: it.x0, x1: next.x1, first: seg.text });
+      k++;
+    } else out.push({ chars: seg.text.length, x0: it.x0, x1: it.x1, first: seg.text });
+  }
+  return out;
+}
+
+/** Lines a column needs before its share of running-on lines says anything. */
+const RUN_ON_MIN_LINES = 6;
+/** Share of a column's lines that open in lower case for it to be running text. */
+const RUN_ON_SHARE = 0.4;
+
+/**
+ * A column of running text: many of its lines open in lower case, mid-sentence (a sentence
+ * wrapped to a narrow measure, whatever its fill or words per line). A table's cells open a
+ * row each, mostly capitalised or with a figure; only a wrapped cell's second line runs on.
+ * Scripts without case say nothing here.
+ */
+function runsOn(col: Item[]): boolean {
+  const lines = columnLines(col);
+  if (lines.length < RUN_ON_MIN_LINES) return false;
+  let lower = 0;
+  for (const l of lines) {
+    // The first word with a letter (a bullet or an enumerator before it is the item's mark).
+    const word = l.first.split(/\s+/).find((w) => /\p{L}/u.test(w)) ?? '';
+    if (/^\p{Ll}/u.test(word)) lower++;
+  }
+  return lower >= RUN_ON_SHARE * lines.length;
+}
+
 /**
  * Text columns: few columns, lines long and filling their column. Table cells: short, ragged,
  * many columns.
@@ -726,16 +791,21 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   // it ("Annual income:   €40,202.46" beside "Expiry date:   10/19/1964"): the fields of a row
   // are read together, as the form sets them, not each column down (issue 9).
   if (cols.every((col) => fieldLineShare(col) >= FIELD_COLUMN_SHARE)) return false;
-  const lens = items.filter((it) => it.seg).map((it) => it.seg!.text.length).sort((a, b) => a - b);
+  // Measured on each column's lines, not its pieces: a list item's bullet set apart from its
+  // text is one line of the column, not a one-character cell (a bulleted list in a text column
+  // made the column look like short cells: issue 9).
+  const colLines = cols.map(columnLines);
+  const lens = colLines.flat().map((l) => l.chars).sort((a, b) => a - b);
   const median = lens.length ? lens[Math.floor(lens.length / 2)] : 0;
   let fillSum = 0;
   let fillN = 0;
-  for (const col of cols) {
-    const lo = Math.min(...col.map((c) => c.x0));
-    const hi = Math.max(...col.map((c) => c.x1));
+  for (const lines of colLines) {
+    if (lines.length === 0) continue;
+    const lo = Math.min(...lines.map((c) => c.x0));
+    const hi = Math.max(...lines.map((c) => c.x1));
     const w = Math.max(1, hi - lo);
-    for (const it of col) {
-      fillSum += (it.x1 - it.x0) / w;
+    for (const l of lines) {
+      fillSum += (l.x1 - l.x0) / w;
       fillN++;
     }
   }
@@ -743,7 +813,7 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   if (cols.length <= 3 && median >= 25 && fill >= 0.6) return true;
   // Every column holds prose (a label column of a key-value table does not).
   const colMedian = (col: Item[]): number => {
-    const l = col.filter((it) => it.seg).map((it) => it.seg!.text.length).sort((a, b) => a - b);
+    const l = columnLines(col).map((x) => x.chars).sort((a, b) => a - b);
     return l.length ? l[Math.floor(l.length / 2)] : 0;
   };
   if (cols.length <= 3 && cols.every((c) => colMedian(c) >= 20)) return true;
@@ -761,6 +831,8 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   if (cols.filter(manyWords).length >= 2) return true;
   // Two columns of prose filling their measure, however few words a narrow column's line holds.
   if (cols.filter(filledProse).length >= 2) return true;
+  // Two columns of running text, however ragged (a list nested in one of them).
+  if (cols.length <= 3 && cols.filter(runsOn).length >= 2) return true;
   if (rows < 2) return true;
   if (cols.length === 2 && rows < 3) return true;
   return false;
