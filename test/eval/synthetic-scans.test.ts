@@ -24,3 +24,11 @@ test('scanned lists: bullets read as "*", "+", "~" and dropped numbers still mak
   assert.ok(misread.pass, misread.diff);
   assert.ok(dropped.pass, dropped.diff);
 });
+
+test('a low-resolution scan turned a quarter reads upright (scans-1023: 120 dpi, JPEG, turned 270°)', async (t) => {
+  if (!(await cliLanguages()).includes('eng')) return t.diagnostic('no tesseract binary with eng on PATH');
+  // Its orientation was probed on a half-size copy (60 dpi), where the right turn read as noise and
+  // half a turn read as text: the page came out sideways, every word lost.
+  const text = await verdict('scans-1023', 'text');
+  assert.ok(text.pass, text.diff);
+});

@@ -57,8 +57,13 @@ async function recognize(img: GrayImage, opts: OcrOptions, useCli: boolean, psm:
 /** Higher is better: confident, language-like words. */
 const score = (w: OcrWords) => w.meanConfidence + 2 * w.wordlike;
 
-/** Orientation is judged on a half-size copy of large pages: a quarter of the OCR cost per try. */
+/** Orientation is judged on a half-size copy of large pages: a quarter of the OCR cost per try… */
 const ORIENTATION_PROBE_MIN_WIDTH = 1000;
+/**
+ * …read at this resolution at least (dpi, halved): a 120 dpi scan probed at 60 dpi read its right
+ * turn as sideways noise and a wrong one as text, and the page came out upside down.
+ */
+const ORIENTATION_PROBE_MIN_DPI = 150;
 /**
  * Tesseract orientation confidence from which its suggested turn is worth one reading. Measured:
  * printed pages turned 90/180/270° score 11-24, handwriting 0.3-4.3 (often with a wrong turn);
@@ -106,14 +111,16 @@ const turnReadsBetter = (turned: OcrWords, than: Upright) =>
 
 /**
  * Without orientation data (tesseract.js ships none) the page is read again turned 180°, then 90°
- * and 270° (270° first when it read sideways: that undoes a quarter turn clockwise) on a half-size
- * copy, keeping a turn that reads better; the page is then read at full size that way.
+ * and 270° (270° then 90° only when it read sideways: that undoes a quarter turn clockwise) on a
+ * half-size copy of a large page, keeping a turn that reads better; the page is then read at full
+ * size that way.
  */
 async function turnByRereading(img: GrayImage, upright: Upright, opts: OcrOptions, useCli: boolean): Promise<{ rotation: Rotation; words: OcrWords }> {
-  const probe = img.width >= ORIENTATION_PROBE_MIN_WIDTH ? halfSize(img) : img;
+  const probe = img.width >= ORIENTATION_PROBE_MIN_WIDTH && 72 / img.pointsPerPixel / 2 >= ORIENTATION_PROBE_MIN_DPI ? halfSize(img) : img;
   let best: Upright = probe === img ? upright : { words: await recognize(probe, opts, useCli), sideways: upright.sideways };
   let rotation: Rotation = 0;
-  for (const turn of upright.sideways ? ([270, 90, 180] as const) : ([180, 90, 270] as const)) {
+  // A page read sideways lies a quarter turned: half a turn leaves its lines running down.
+  for (const turn of upright.sideways ? ([270, 90] as const) : ([180, 90, 270] as const)) {
     opts.signal?.throwIfAborted();
     const words = await recognize(rotateGray(probe, turn), opts, useCli);
     if (turnReadsBetter(words, best)) {
