@@ -9,7 +9,7 @@ import { orderRegion, splitBands, type Item } from './regions.js';
 import { assembleTableBlocks } from './table-blocks.js';
 import { regionBlocks } from './flow.js';
 import { mergeLines } from './ruled-tables.js';
-import { gutterMin, type PageState } from './page-state.js';
+import { gutterMin, type Atom, type PageState } from './page-state.js';
 import type { Box } from './types.js';
 import { IMAGE_MIN_PAGE_SHARE } from './limits.js';
 
@@ -99,10 +99,13 @@ function setApart(items: Item[], b: Box, body: number, ruled: boolean, stacked: 
 const FIGURE_MIN_WIDTH_SHARE = 0.2;
 const FIGURE_MIN_HEIGHT_EM = 3;
 
-function isDrawnFigure(items: Item[], b: Box, s: PageState): boolean {
+function isDrawnFigure(items: Item[], atoms: Atom[], b: Box, s: PageState): boolean {
   if (b.width < FIGURE_MIN_WIDTH_SHARE * s.input.width || b.height < FIGURE_MIN_HEIGHT_EM * s.body) return false;
   if (b.width * b.height < IMAGE_MIN_PAGE_SHARE * s.input.width * s.input.height) return false;
-  return !items.some((it) => Math.min(it.x1, b.x + b.width) - Math.max(it.x0, b.x) > 0 && Math.min(it.bottom, b.y + b.height) - Math.max(it.top, b.y) > 0);
+  const meets = (x0: number, x1: number, top: number, bottom: number): boolean => Math.min(x1, b.x + b.width) - Math.max(x0, b.x) > 0 && Math.min(bottom, b.y + b.height) - Math.max(top, b.y) > 0;
+  // Nor anything placed already: a frame drawn around a ruled table or a picture (their text
+  // taken by them) holds them; it is no empty figure of its own.
+  return !items.some((it) => meets(it.x0, it.x1, it.top, it.bottom)) && !atoms.some((a) => a.blocks.length > 0 && meets(a.box.x, a.box.x + a.box.width, a.box.y, a.box.y + a.box.height));
 }
 
 /** Stacked shapes this much apart in height at most are rows of one table. */
@@ -173,7 +176,7 @@ export function insetsStage(s: PageState): PageState {
     // A drawn figure (a large shape holding no text) is placed whole though it renders nothing:
     // the reading order must not cut columns through it, so a caption under a figure across the
     // columns is read after the columns above, not inside the left one.
-    if (!ruled && !stacked && isDrawnFigure(items, box, s)) {
+    if (!ruled && !stacked && isDrawnFigure(items, atoms, box, s)) {
       atoms.push({ box, blocks: [] });
       continue;
     }

@@ -77,16 +77,18 @@ function unreadItem(b: Block, before: Block | undefined): Block | null {
 export const listsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
   const out: Block[] = [];
   for (const b of blocks) out.push(listItem(b, page, out[out.length - 1]));
-  return fromTopLevel(out);
+  return fromTopLevel(out, page);
 };
 
 /**
  * Depth is relative to the list: the shallowest item of a run of consecutive items is at the top
- * level. Lists are set indented from their text (HTML's default 40 px, a word processor's
- * hanging indent), and an item has nothing to nest under unless a shallower one comes before it
- * (issue 9: every item of a Chromium-printed list came out nested one level).
+ * level when what comes before the run is set at its column's left edge (or nothing does). Lists
+ * are set indented from their text (HTML's default 40 px, a word processor's hanging indent), and
+ * an item has nothing to nest under then (issue 9: every item of a Chromium-printed list came out
+ * nested one level). Text set indented before the run keeps the depths: it is an item whose mark
+ * OCR lost, or an item's own paragraph, that the run nests under.
  */
-function fromTopLevel(blocks: Block[]): Block[] {
+function fromTopLevel(blocks: Block[], page: PageFacts): Block[] {
   const out = blocks.slice();
   for (let k = 0; k < out.length; ) {
     if (out[k].type !== 'list_item') {
@@ -96,18 +98,27 @@ function fromTopLevel(blocks: Block[]): Block[] {
     let end = k;
     while (end < out.length && out[end].type === 'list_item') end++;
     const least = Math.min(...out.slice(k, end).map((b) => b.depth ?? 0));
-    if (least > 0) for (let i = k; i < end; i++) out[i] = { ...out[i], depth: (out[i].depth ?? 0) - least };
+    const before = out[k - 1];
+    if (least > 0 && (before === undefined || indentDepth(before, page) === 0)) {
+      for (let i = k; i < end; i++) out[i] = { ...out[i], depth: (out[i].depth ?? 0) - least };
+    }
     k = end;
   }
   return out;
+}
+
+/** How many depth steps a text block's first line is set in from its column's left edge (0 without lines). */
+function indentDepth(b: Block, page: PageFacts): number {
+  const first = b.source?.[0];
+  if (!first) return 0;
+  return Math.max(0, Math.floor((first.x0 - (b.columnLeft ?? first.x0)) / Math.max(1, page.body * DEPTH_STEP_EM)));
 }
 
 function listItem(b: Block, page: PageFacts, before: Block | undefined): Block {
   if (!undecided(b)) return b;
   const marker = listMarker(sourceText(b));
   if (!marker) return unreadItem(b, before) ?? b;
-  const indent = b.source![0].x0 - (b.columnLeft ?? b.source![0].x0);
-  const depth = Math.min(MAX_DEPTH, Math.max(0, Math.floor(indent / Math.max(1, page.body * DEPTH_STEP_EM))));
+  const depth = Math.min(MAX_DEPTH, indentDepth(b, page));
   const item: Block = { ...b, type: 'list_item', depth, marker: marker.label.trim() };
   if (marker.ordered && marker.number !== undefined) item.number = marker.number;
   return item;

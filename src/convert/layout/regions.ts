@@ -725,6 +725,7 @@ function markedLine(band: Item[]): boolean {
 
 interface ColumnLine {
   chars: number;
+  words: number;
   x0: number;
   x1: number;
   /** The line's first piece (leftmost). */
@@ -747,17 +748,23 @@ function columnLines(col: Item[]): ColumnLine[] {
     const next = pieces[k + 1];
     const seg = it.seg!;
     if (next && next.seg!.lineId === seg.lineId && isListLabel(seg.text) && next.x0 - it.x1 <= MARK_GAP_EM * seg.size) {
-      out.push({ chars: seg.text.length + 1 + next.seg!.text.length, x0: it.x0, x1: next.x1, first: seg.text });
+      out.push({ chars: seg.text.length + 1 + next.seg!.text.length, words: wordCount(next.seg!.text), x0: it.x0, x1: next.x1, first: seg.text });
       k++;
-    } else out.push({ chars: seg.text.length, x0: it.x0, x1: it.x1, first: seg.text });
+    } else out.push({ chars: seg.text.length, words: wordCount(seg.text), x0: it.x0, x1: it.x1, first: seg.text });
   }
   return out;
 }
 
+const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+
 /** Lines a column needs before its share of running-on lines says anything. */
 const RUN_ON_MIN_LINES = 6;
-/** Share of a column's lines that open in lower case for it to be running text. */
+/** Share of a column's lines that open in lower case for it to be running text… */
 const RUN_ON_SHARE = 0.4;
+/** …its lines holding this many words (median)… */
+const RUN_ON_MIN_WORDS = 3;
+/** …and filling this share of its measure (median). */
+const RUN_ON_MIN_FILL = 0.6;
 
 /**
  * A column of running text: many of its lines open in lower case, mid-sentence (a sentence
@@ -768,6 +775,11 @@ const RUN_ON_SHARE = 0.4;
 function runsOn(col: Item[]): boolean {
   const lines = columnLines(col);
   if (lines.length < RUN_ON_MIN_LINES) return false;
+  // Lines of several words filling most of the measure: a column of lower-case identifiers or
+  // short descriptions (a table of package names and what they do) opens in lower case too.
+  const lo = Math.min(...lines.map((l) => l.x0));
+  const width = Math.max(1, Math.max(...lines.map((l) => l.x1)) - lo);
+  if (median(lines.map((l) => l.words)) < RUN_ON_MIN_WORDS || median(lines.map((l) => (l.x1 - l.x0) / width)) < RUN_ON_MIN_FILL) return false;
   let lower = 0;
   for (const l of lines) {
     // The first word with a letter (a bullet or an enumerator before it is the item's mark).
