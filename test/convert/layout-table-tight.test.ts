@@ -8,6 +8,7 @@ import { deflateSync } from 'node:zlib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextRun } from '../../src/convert/layout/types.js';
 import { words } from './fixtures/runs.js';
+import { pdfWithContent } from './fixtures/content-pdf.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { chunkLines, chunkSpans, findColumnCuts, shownStrings, shownStringsAcross } from '../../src/convert/layout/table-columns.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
@@ -15,28 +16,6 @@ import type { Item } from '../../src/convert/layout/regions.js';
 import { installPdfjsWorker } from '../../src/convert/pdf/pdfjs-worker.js';
 import { extractPageLayout } from '../../src/convert/pdf/extract.js';
 
-/** A one-page PDF of the given content stream over Helvetica. */
-function pdfWithContent(stream: Buffer): Uint8Array {
-  const objs = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
-  const offsets: number[] = [];
-  let size = parts[0]!.length;
-  const push = (b: Buffer) => { parts.push(b); size += b.length; };
-  objs.forEach((o, k) => { offsets.push(size); push(Buffer.from(`${k + 1} 0 obj\n${o}\nendobj\n`)); });
-  offsets.push(size);
-  push(Buffer.from(`5 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
-  push(stream);
-  push(Buffer.from('\nendstream\nendobj\n'));
-  const xref = size;
-  push(Buffer.from(`xref\n0 6\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
-  push(Buffer.from(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  return new Uint8Array(Buffer.concat(parts));
-}
 
 test('pdf.js: strings shown half an em apart come as one run with the gap where it was drawn', async () => {
   assert.equal(await installPdfjsWorker(), true);

@@ -9,31 +9,9 @@ import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { installPdfjsWorker } from '../../src/convert/pdf/pdfjs-worker.js';
+import { pdfWithContent } from './fixtures/content-pdf.js';
 
 const LINES = Array.from({ length: 40 }, (_, k) => `Line ${k + 1} of the inflated stream, words to read.`);
-
-/** A one-page PDF whose content stream is `stream` (already encoded) under /FlateDecode. */
-function pdfWithContent(stream: Buffer): Uint8Array {
-  const objs = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
-  const offsets: number[] = [];
-  let size = parts[0]!.length;
-  const push = (b: Buffer) => { parts.push(b); size += b.length; };
-  objs.forEach((o, k) => { offsets.push(size); push(Buffer.from(`${k + 1} 0 obj\n${o}\nendobj\n`)); });
-  offsets.push(size);
-  push(Buffer.from(`5 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
-  push(stream);
-  push(Buffer.from('\nendstream\nendobj\n'));
-  const xref = size;
-  push(Buffer.from(`xref\n0 6\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
-  push(Buffer.from(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  return new Uint8Array(Buffer.concat(parts));
-}
 
 const content = Buffer.from(`BT /F1 10 Tf 72 760 Td 12 TL\n${LINES.map((l) => `(${l}) '`).join('\n')}\nET\n`);
 
