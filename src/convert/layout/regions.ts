@@ -767,10 +767,10 @@ const RUN_ON_MIN_WORDS = 3;
 const RUN_ON_MIN_FILL = 0.6;
 
 /**
- * A column of running text: many of its lines open in lower case, mid-sentence (a sentence
- * wrapped to a narrow measure, whatever its fill or words per line). A table's cells open a
- * row each, mostly capitalised or with a figure; only a wrapped cell's second line runs on.
- * Scripts without case say nothing here.
+ * A column of running text: lines of a few words filling most of its measure, many of them
+ * opening in lower case, mid-sentence (a sentence wrapped to a narrow measure, ragged or not, a
+ * list nested in it). A table's cells open a row each, mostly capitalised or with a figure; only
+ * a wrapped cell's second line runs on. Scripts without case say nothing here.
  */
 function runsOn(col: Item[]): boolean {
   const lines = columnLines(col);
@@ -824,11 +824,11 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   const fill = fillN ? fillSum / fillN : 0;
   if (cols.length <= 3 && median >= 25 && fill >= 0.6) return true;
   // Every column holds prose (a label column of a key-value table does not).
-  const colMedian = (col: Item[]): number => {
-    const l = columnLines(col).map((x) => x.chars).sort((a, b) => a - b);
+  const colMedian = (k: number): number => {
+    const l = colLines[k].map((x) => x.chars).sort((a, b) => a - b);
     return l.length ? l[Math.floor(l.length / 2)] : 0;
   };
-  if (cols.length <= 3 && cols.every((c) => colMedian(c) >= 20)) return true;
+  if (cols.length <= 3 && cols.every((_, k) => colMedian(k) >= 20)) return true;
   // Two or more columns of prose (many words per line) are text columns, whatever sits between
   // them (a photo caption); tables hold at most one such column (descriptions). A column of
   // figures is no prose however many there are to a line: it is the rest of a stretched table
