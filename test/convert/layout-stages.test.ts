@@ -116,6 +116,26 @@ test('lists stage: a marker makes a list item, nested by its indent from the col
   ]);
 });
 
+test('lists stage: a list set indented from its text starts at the top level; after indented text it keeps its depth', () => {
+  // HTML's 40 px, a word processor's hanging indent: nothing to nest under.
+  const indented = listsStage(blocksOf([
+    ['Items follow here.', 50, 100],
+    ['• first item', 80, 130],
+    ['• nested item', 110, 142],
+    ['• second item', 80, 154],
+  ]), PAGE);
+  assert.deepEqual(indented.map((b) => b.depth), [undefined, 0, 1, 0]);
+  // Text set in before the run (an item whose mark OCR lost, an item's own paragraph) is what the run nests under.
+  const under = listsStage(blocksOf([
+    ['Items follow here, and the', 50, 100],
+    ['sentence goes on.', 50, 112],
+    ['an item whose mark was lost', 80, 136],
+    ['and its second line', 80, 148],
+    ['• nested under it', 80, 172],
+  ]), PAGE);
+  assert.deepEqual(under.map((b) => [b.type, b.depth]), [['paragraph', undefined], ['paragraph', undefined], ['list_item', 2]]);
+});
+
 test('lists stage: a heading is not re-decided (each stage takes only what earlier ones left)', () => {
   const out = listsStage(headingsStage(blocksOf([['1. Introduction', 50, 100, 18]]), PAGE), PAGE);
   assert.equal(out[0].type, 'heading');
