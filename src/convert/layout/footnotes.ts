@@ -5,12 +5,22 @@ import type { Block } from '../model.js';
 import type { Segment } from './lines.js';
 import type { BlockStage } from './stage.js';
 import { NOTE_SYMBOLS } from './superscripts.js';
+import { dominantSize } from './headings.js';
 
 const MARKER = new RegExp(`^(?:\\d{1,3}|[${NOTE_SYMBOLS}]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)(?:[.)]?\\s*\\S)`, 'u');
 /** Footnotes live in the lower part of the page. */
 const FOOT_ZONE = 0.55;
 
-export function splitFootnotes(segs: Segment[], body: number, pageHeight: number): { body: Segment[]; notes: Segment[] } {
+/** Characters of text above the foot zone needed for its size to stand for the body. */
+const UPPER_BODY_MIN_CHARS = 300;
+
+export function splitFootnotes(segs: Segment[], pageBody: number, pageHeight: number): { body: Segment[]; notes: Segment[] } {
+  // The body as the text above the foot zone sets it, when there is enough of it: a page of short
+  // text over many notes takes the notes' size for its body, and the notes were then no smaller
+  // than the body (issue 9: ten footnotes under a list, whose items then read as headings).
+  const upper = segs.filter((s) => s.top <= pageHeight * FOOT_ZONE).map((s): [number, number] => [s.size, s.text.replace(/\s/g, '').length]);
+  const upperChars = upper.reduce((n, [, c]) => n + c, 0);
+  const body = upperChars >= UPPER_BODY_MIN_CHARS ? Math.max(pageBody, dominantSize(upper)) : pageBody;
   const small = (s: Segment): boolean => s.size <= body * 0.9;
   const lower = segs.filter((s) => s.top > pageHeight * FOOT_ZONE);
   if (lower.length === 0) return { body: segs, notes: [] };

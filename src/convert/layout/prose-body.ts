@@ -21,7 +21,9 @@ export function proseBodySize(blocks: readonly Block[], pageBody: number): numbe
   const samples: Array<[number, number]> = [];
   let chars = 0;
   for (const b of blocks) {
-    if (!undecided(b)) continue;
+    // Footnotes set apart by the page stages (`note`) are no prose: a page of short text over
+    // many notes took the notes' size for the body, and its plain list items read as headings.
+    if (!undecided(b) || b.note) continue;
     for (const l of b.source!) {
       const n = l.text.replace(/\s/g, '').length;
       samples.push([l.size, n]);
