@@ -14,8 +14,9 @@ const MIN_PROSE_CHARS = 120;
 /**
  * The body size for heading decisions: the dominant size of the undecided text blocks when it is
  * larger than the page's. Only upwards: a page size below the prose's can only come from smaller
- * text elsewhere (table cells, figure labels), while a prose size below the page's may be notes and
- * footnotes, which are still undecided here and must not set the body.
+ * text elsewhere (table cells, figure labels), while a prose size below the page's may be notes the
+ * page stages did not set apart, still undecided here, which must not set the body. Footnotes they
+ * did set apart (`note`) are left out of the measure.
  */
 export function proseBodySize(blocks: readonly Block[], pageBody: number): number {
   const samples: Array<[number, number]> = [];

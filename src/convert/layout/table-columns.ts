@@ -186,10 +186,7 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
         // on into the channel and pushed the boundary (set in the channel's middle) through
         // itself ("Budget without capital 1,381.56"). A figure never ends a label that
         // crosses into the next column's channel, short of that column's next boundary.
-        if (crossed && gap && isSolidFigure(w.text) && (k >= inside.length || w.x + w.width <= inside[k])) {
-          parts.push([]);
-          crossed = false;
-        }
+        if (crossed && gap && isSolidFigure(w.text) && (k >= inside.length || w.x + w.width <= inside[k])) parts.push([]);
         crossed = false;
         while (k < inside.length && inside[k] < w.x + w.width) {
           if (inside[k] > w.x && !isFigure(w.text)) crossed = true;
@@ -258,9 +255,8 @@ export function isSolidFigure(text: string): boolean {
 /**
  * What a chunk covers on the x axis for the column projection: the whole chunk, or, where its
  * strings were shown apart (separate runs, or strings pdf.js joined: shownStrings), each stretch
- * of them between gaps of at least
- * CELL_GAP_EM: two figures of neighbouring columns set half an em apart cover two stretches with
- * their columns' channel between them, as they would had they come as two runs.
+ * of them between gaps of at least CELL_GAP_EM: two figures of neighbouring columns set half an
+ * em apart cover two stretches with their columns' channel between them.
  */
 export function chunkSpans(ch: Chunk): Span[] {
   const whole = [{ x0: ch.x0, x1: ch.x1, solid: isSolidFigure(ch.text) }];

@@ -25,6 +25,8 @@ const COMBINING: Record<string, string> = {
 };
 
 const ACCENTS = Object.keys(COMBINING).join('');
+/** Any accent glyph: the cheap test before composing. */
+const ANY_ACCENT = new RegExp(`[${ACCENTS}]`, 'u');
 /** An accent glyph and the letter after it; the lookbehind is checked in code (the grave needs a letter before it). */
 const PAIR = new RegExp(`([${ACCENTS}])(\\p{L})`, 'gu');
 
@@ -42,7 +44,7 @@ function compose(accent: string, letter: string): string | null {
  * and "a ´ b" stay as they are.
  */
 export function composeAccents(text: string): string {
-  if (!/[¨´ˆ˜¯˘˙˚˝ˇ¸˛`]/u.test(text)) return text;
+  if (!ANY_ACCENT.test(text)) return text;
   return text.replace(PAIR, (pair, accent: string, letter: string, offset: number) => {
     const before = offset > 0 ? text[offset - 1] : '';
     const inWord = /\p{L}/u.test(before);
@@ -64,10 +66,13 @@ function trailingAccent(text: string): string | null {
  * are left as they are. Runs in content order, as the text layer gives them.
  */
 export function composeSpacingAccents(runs: TextRun[]): TextRun[] {
-  const out = runs.map((r) => (r.monospace || r.rotated ? r : withText(r, composeAccents(r.text))));
+  const out: Array<TextRun | null> = runs.map((r) => (r.monospace || r.rotated ? r : withText(r, composeAccents(r.text))));
+  // A run left with nothing but its accent is dropped after the pass (null), not spliced out in
+  // it: a page of many such runs stays linear.
   for (let i = 0; i + 1 < out.length; i++) {
     const a = out[i];
     const b = out[i + 1];
+    if (!a || !b) continue;
     if (a.monospace || b.monospace || a.rotated || b.rotated) continue;
     const accent = trailingAccent(a.text);
     if (!accent || !/^\p{L}/u.test(b.text)) continue;
@@ -83,14 +88,9 @@ export function composeSpacingAccents(runs: TextRun[]): TextRun[] {
     if (!composed) continue;
     const rest = a.text.slice(0, -1);
     out[i + 1] = { ...b, text: composed + b.text.slice(letter.length) };
-    if (rest.trim() === '') {
-      out.splice(i, 1);
-      i--;
-    } else {
-      out[i] = { ...a, text: rest, width: Math.max(0, Math.min(a.width, b.x - a.x)) };
-    }
+    out[i] = rest.trim() === '' ? null : { ...a, text: rest, width: Math.max(0, Math.min(a.width, b.x - a.x)) };
   }
-  return out;
+  return out.filter((r): r is TextRun => r !== null);
 }
 
 function withText(r: TextRun, text: string): TextRun {

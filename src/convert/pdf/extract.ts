@@ -199,7 +199,10 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     });
   }
   // Accents set as glyphs of their own (TeX's OT1 fonts: "st¨oren") are their letters' (accents.ts).
-  runs.splice(0, runs.length, ...composeSpacingAccents(runs));
+  // Copied back one by one: a page's runs are too many to spread as call arguments.
+  const composed = composeSpacingAccents(runs);
+  runs.length = 0;
+  for (const r of composed) runs.push(r);
   let full = ownDetail;
   if (!full && opts.scanned) {
     // A scanned document (page images with an OCR text layer) keeps full readings: the
