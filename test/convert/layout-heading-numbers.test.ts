@@ -28,3 +28,11 @@ test('headings: a numbered row label at body size stays its own cell', () => {
   const heading = [...words('2.1', 72, 100, 14), ...words('Agriculture', 72 + 15 * 1.4 + 16, 100, 14)];
   assert.deepEqual(buildSegments(heading, 0.6, 10).map((s) => s.text), ['2.1 Agriculture']);
 });
+
+test('headings: a bare section number ("4", LaTeX\'s \\section) joins its title only in type larger than the body', () => {
+  const heading = [...words('4', 72, 100, 14.4, { bold: true }), ...words('Market', 72 + 7.2 + 14.4, 100, 14.4, { bold: true })];
+  assert.deepEqual(buildSegments(heading, 0.6, 10).map((s) => s.text), ['4 Market']);
+  // Bold at body size, a bare number is a table's row number: "4 | Market | 345".
+  const row = [...words('4', 72, 100, 10, { bold: true }), ...words('Market', 72 + 5 + 12, 100, 10, { bold: true })];
+  assert.deepEqual(buildSegments(row, 0.6, 10).map((s) => s.text), ['4', 'Market']);
+});

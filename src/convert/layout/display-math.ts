@@ -115,9 +115,16 @@ function barsIn(c: Cluster, rules: RuleLine[]): MathBar[] {
   return bars;
 }
 
+/**
+ * Prose set within this many ems of a cluster goes on with it (inline math). Further off it is the
+ * next column's: LaTeX's two columns are 10 pt apart, and a display as wide as its column has
+ * the other column's lines that close.
+ */
+const BESIDE_PROSE_EM = 0.9;
+
 /** Is some prose segment set beside the cluster, on a baseline inside it (inline math)? */
 function besideProse(c: Cluster, segs: Segment[]): boolean {
-  return segs.some((s) => !c.segs.includes(s) && proseWords(s) > 0 && s.baseline > c.top && s.baseline < c.bottom && s.x0 < c.x1 + HORIZONTAL_REACH_EM * c.size && s.x1 > c.x0 - HORIZONTAL_REACH_EM * c.size);
+  return segs.some((s) => !c.segs.includes(s) && proseWords(s) > 0 && s.baseline > c.top && s.baseline < c.bottom && s.x0 < c.x1 + BESIDE_PROSE_EM * c.size && s.x1 > c.x0 - BESIDE_PROSE_EM * c.size);
 }
 
 /**
@@ -129,6 +136,19 @@ function trailingNumber(runs: TextRun[], size: number): TextRun | null {
   if (!last || isMathFont(last.fontName) || !EQUATION_NUMBER.test(last.text.trim())) return null;
   const before = Math.max(...runs.filter((r) => r !== last).map((r) => r.x + r.width));
   return last.x - before >= size ? last : null;
+}
+
+/**
+ * An equation number pushed onto a line of its own under its display: a display too wide to leave
+ * room for its number at the right gets the number on the next line, flush right (amsmath does so).
+ * It stands alone on its line in its column, right under the display, its right edge at or past
+ * the display's.
+ */
+function tagBelow(s: Segment, c: Cluster, segs: Segment[]): boolean {
+  if (s.top < c.bottom - 0.3 * c.size || s.top - c.bottom > 1.2 * c.size) return false;
+  if (s.x1 < c.x1 - 0.5 * c.size || s.x0 < (c.x0 + c.x1) / 2) return false;
+  // Alone in its column: the next column's line beside it does not count.
+  return !segs.some((o) => o !== s && !c.segs.includes(o) && o.bottom > s.top && o.top < s.bottom && o.x1 > c.x0 - 0.5 * c.size && o.x0 < s.x1 + 0.5 * c.size);
 }
 
 /** The equation number as a segment of its own on the display's line. */
@@ -184,8 +204,12 @@ export function assembleDisplayMath(segs: Segment[], rules: RuleLine[]): Segment
     const numbers = number ? [numberSegment(made[0], number)] : [];
     for (const s of segs) {
       const mid = (s.top + s.bottom) / 2;
-      if (replaced.has(s) || !EQUATION_NUMBER.test(s.text.trim()) || s.x0 <= c.x1 || mid <= c.top || mid >= c.bottom) continue;
-      if (!segs.some((o) => o !== s && !c.segs.includes(o) && o.x0 >= c.x1 - 1 && o.x1 <= s.x0 + 1 && o.bottom > s.top && o.top < s.bottom)) {
+      if (replaced.has(s) || !EQUATION_NUMBER.test(s.text.trim())) continue;
+      const beside = s.x0 > c.x1 && mid > c.top && mid < c.bottom;
+      if (beside && !segs.some((o) => o !== s && !c.segs.includes(o) && o.x0 >= c.x1 - 1 && o.x1 <= s.x0 + 1 && o.bottom > s.top && o.top < s.bottom)) {
+        numbers.push(s);
+        replaced.set(s, []);
+      } else if (!beside && tagBelow(s, c, segs)) {
         numbers.push(s);
         replaced.set(s, []);
       }

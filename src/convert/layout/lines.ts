@@ -309,6 +309,8 @@ const NEIGHBOUR_SCAN = 6;
 
 /** A section's number by itself: "1.2", "1.2.1", "3.", "A.1", "IV." (a bare "1" is a table's row number too). */
 const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}\.|[A-Z]\.(?:\d{1,2}\.?){0,3}|[IVX]{1,5}\.)$/;
+/** A bare section number ("4", LaTeX's \section): a heading's only when set larger than the body. */
+const BARE_SECTION_NUMBER = /^\d{1,2}$/;
 /** The widest space a heading sets between its number and its title (a quad and some). */
 const NUMBER_GAP_EM = 3;
 
@@ -319,11 +321,50 @@ const NUMBER_GAP_EM = 3;
  * size stays its own cell.
  */
 function headingNumberGap(piece: TextRun[], r: TextRun, body: number): boolean {
-  if (body <= 0 || piece.length !== 1 || !SECTION_NUMBER.test(piece[0].text.trim())) return false;
+  if (body <= 0 || piece.length !== 1) return false;
   const n = piece[0];
+  const bare = BARE_SECTION_NUMBER.test(n.text.trim());
+  if (!bare && !SECTION_NUMBER.test(n.text.trim())) return false;
   if (Math.abs(n.fontSize - r.fontSize) > 0.05 * n.fontSize || n.bold !== r.bold || !/^\p{L}/u.test(r.text.trim())) return false;
-  if (!(n.fontSize >= 1.15 * body || (n.bold && n.fontSize >= 0.95 * body))) return false;
+  if (!(n.fontSize >= 1.15 * body || (!bare && n.bold && n.fontSize >= 0.95 * body))) return false;
   return r.x - (n.x + n.width) <= NUMBER_GAP_EM * n.fontSize;
+}
+
+/** A gutter is wider than a word space (a justified line's stretched spaces can be as wide). */
+const GUTTER_MIN_EM = 0.6;
+/** How far above and below the gap its column edges are looked for, in the line's size. */
+const GUTTER_REACH_EM = 10;
+/** Lines that must end at the gap's left side and start at its right side for it to be a gutter. */
+const GUTTER_EDGE_LINES = 3;
+
+/**
+ * The gap from `a` to `b` on line `i` is a column gutter: around it, lines end flush at its left
+ * side and start flush at its right side (GUTTER_EDGE_LINES of each), and at most one line in
+ * three of those crosses it. A heading justified to its column's full width stretches its spaces
+ * as wide as the gutter beside it (LaTeX sets section titles justified), and in large type the
+ * gutter (10 pt in LaTeX's two columns) is less than a wide gap, so neither the gap's width nor
+ * equal gaps tell it from the next column. A table's label column is ragged at the right and its
+ * figures are not flush at the left, so a long label's spaces are not taken for a gutter.
+ */
+function gutterChannel(lines: TextRun[][], i: number, a: number, b: number): boolean {
+  const size = lines[i][0].fontSize;
+  const y = baselineOf(lines[i][0]);
+  let ends = 0;
+  let starts = 0;
+  let crossed = 0;
+  for (const dir of [-1, 1]) {
+    for (let j = i + dir; j >= 0 && j < lines.length; j += dir) {
+      const line = lines[j];
+      if (line.length === 0) continue;
+      if (Math.abs(baselineOf(line[0]) - y) > GUTTER_REACH_EM * size) break;
+      if (line.some((r) => r.x < b - 1 && r.x + r.width > a + 1)) crossed++;
+      else {
+        if (line.some((r) => r.x + r.width <= a + 1 && r.x + r.width >= a - r.fontSize)) ends++;
+        if (line.some((r) => r.x >= b - 1 && r.x <= b + 0.5 * r.fontSize)) starts++;
+      }
+    }
+  }
+  return ends >= GUTTER_EDGE_LINES && starts >= GUTTER_EDGE_LINES && 3 * crossed <= Math.min(ends, starts);
 }
 
 /** Splits each line at wide gaps (not at a justified line's stretched spaces) and builds segments. */
@@ -337,7 +378,10 @@ export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM, body = 0)
     let right = -Infinity;
     for (const r of line) {
       const size = Math.max(r.fontSize, piece.length ? piece[0].fontSize : 0);
-      if (piece.length > 0 && r.x - right > gapEm * size && !stretched.has(r) && !headingNumberGap(piece, r, body)) {
+      const gap = r.x - right;
+      const wide = gap > gapEm * size && !stretched.has(r);
+      const gutter = !wide && gap > GUTTER_MIN_EM * Math.min(r.fontSize, piece[0]?.fontSize ?? r.fontSize) && gutterChannel(lines, lineId, right, r.x);
+      if (piece.length > 0 && (wide || gutter) && !headingNumberGap(piece, r, body)) {
         out.push(makeSegment(piece, lineId));
         piece = [];
         right = -Infinity;

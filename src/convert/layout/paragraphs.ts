@@ -88,6 +88,21 @@ export function itemTextStart(line: Line): number | null {
   return null;
 }
 
+/** A heading's number by itself: "4", "2.3", "A.1", "IV." (LaTeX sets a quad between it and the title). */
+const HEADING_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.(?:\d{1,2}\.?){0,3}|[IVX]{1,5}\.)$/;
+
+/**
+ * Where the title starts on a line that opens with a section number set apart from it ("4   Market
+ * Course Those": the x of "Market"); null otherwise. A long title wraps under its own first word,
+ * not under the number, so its second line is not an indented paragraph start.
+ */
+function numberedTitleStart(line: Line): number | null {
+  const runs = line.segs.flatMap((s) => s.runs);
+  if (runs.length < 2 || !HEADING_NUMBER.test(runs[0].text.trim())) return null;
+  const gap = runs[1].x - (runs[0].x + runs[0].width);
+  return gap > 0.3 * line.size ? runs[1].x : null;
+}
+
 /**
  * A line wholly in the fixed-width face that goes on with the sentence above it: that line ran to
  * the measure without ending its sentence (no stop, no colon introducing a listing), the next one
@@ -197,7 +212,10 @@ export function groupParagraphs(input: Line[]): Line[][] {
     const marker = listMarker(l.text) !== null && !brokenAtMark;
     // A short capitals line over mixed-case text is a section title, not the paragraph's start.
     const capsLead = isCapsTitle(prev.text) && !isCapsTitle(l.text) && prev.x1 < right - 0.15 * width;
-    const indent = !hanging && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
+    // The second line of a numbered title, under the title's first word.
+    const titleStart = cur.length === 1 ? numberedTitleStart(cur[0]) : null;
+    const underTitle = titleStart !== null && Math.abs(l.x0 - titleStart) < 0.5 * l.size;
+    const indent = !hanging && !underTitle && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
     const forcedBreak = measured && wouldHaveFit(prev, l, right, width, i >= 2 ? lines[i - 2] : undefined);
     const monoChange = l.monospace !== prev.monospace;
