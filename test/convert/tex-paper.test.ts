@@ -102,3 +102,32 @@ test('pdflatex: two columns: a wrapped numbered title justified to the gutter is
   assert.ok(at.every((i) => i >= 0), md);
   assert.deepEqual([...at].sort((a, b) => a - b), at, md);
 });
+
+// A paper in Times (issue 9): mathptmx sets a formula's letters in Times Italic (URW's
+// NimbusRomNo9L-ReguItal), its Greek and big operators in Symbol, "=" and digits in the roman,
+// so it has no TeX math italic to tell its displays by; \phi comes from Symbol's straight "phi".
+const TIMES_PAPER = String.raw`\documentclass[11pt]{article}
+\usepackage{amsmath}
+\usepackage{mathptmx}
+\pagestyle{empty}
+\begin{document}
+\section{Estimates}
+The mean of the sample is taken over every group, and each value counts the same in it so that
+\begin{equation}
+\bar{m} = \frac{1}{N} \sum_{k=1}^{N} X_{k}
+\end{equation}
+where the weights $\phi_{k}$ add up to one, as the variance below shows for each of them:
+\begin{equation}
+V = \sum_{k=1}^{N} \phi_{k} \left( X_{k} - \bar{m} \right)^{2}
+\end{equation}
+and nothing else is needed.
+\end{document}
+`;
+
+test('pdflatex with mathptmx: displays set in Times Italic and Symbol read as LaTeX; \\phi as drawn', { skip }, async () => {
+  const { pages } = await parseDocument(await compileLatex(TIMES_PAPER), { pageTimeoutS: 60 });
+  const md = pages[0];
+  assert.match(md, /^\$\\bar\{m\}=\\frac\{1\}\{N\}\\sum_\{k=1\}\^\{N\}X_\{k\}\$ \(1\)$/m, md);
+  assert.match(md, /^\$V=\\sum_\{k=1\}\^\{N\}\u03d5_\{k\}/m, md);
+  assert.match(md, /^where the weights/m, md);
+});

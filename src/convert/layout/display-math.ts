@@ -9,7 +9,7 @@
 // its segment's box, so it stays beside it.
 import type { RuleLine, TextRun } from './types.js';
 import { baselineOf, type Segment } from './lines.js';
-import { EQUATION_NUMBER, isMathFont, isMathFontLine } from '../markdown/math.js';
+import { EQUATION_NUMBER, isMathFont, isMathFontLine, isMathRun } from '../markdown/math.js';
 import { displayFormulas, type DisplayFormula, type MathBar } from './math-layout.js';
 
 /** A word of prose: four or more letters in a text face (function names aside). */
@@ -36,7 +36,7 @@ function mathFaceShare(s: Segment): number {
   for (const r of s.runs) {
     const n = r.text.replace(/\s/g, '').length;
     all += n;
-    if (isMathFont(r.fontName)) math += n;
+    if (isMathRun(r)) math += n;
   }
   return all === 0 ? 0 : math / all;
 }
@@ -75,7 +75,7 @@ function grow(seed: Segment, pieces: Segment[], taken: Set<Segment>): Cluster {
     changed = false;
     for (const p of pieces) {
       if (taken.has(p)) continue;
-      const mathFace = p.runs.some((r) => isMathFont(r.fontName));
+      const mathFace = p.runs.some(isMathRun);
       const reachY = (mathFace ? MATH_FACE_REACH_EM : VERTICAL_REACH_EM) * c.size;
       const reachX = HORIZONTAL_REACH_EM * c.size;
       if (p.top > c.bottom + reachY || p.bottom < c.top - reachY) continue;

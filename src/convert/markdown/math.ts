@@ -82,6 +82,16 @@ export function isMathFont(fontName: string | undefined): boolean {
   return fontName !== undefined && MATH_FONT.test(fontName);
 }
 
+/**
+ * A run that sets mathematics: in a math face, or a variable's letters in a text italic (no word of
+ * three letters). mathptmx and newtx set a formula's letters in Times Italic, its Greek and
+ * operators in Symbol, and "=" "+" in the roman (a paper in Times has no CMMI to tell its math by).
+ */
+export function isMathRun(r: Pick<TextRun, 'fontName' | 'italic' | 'text'>): boolean {
+  if (isMathFont(r.fontName)) return true;
+  return r.italic === true && /\p{L}/u.test(r.text) && !/\p{L}{3,}/u.test(r.text);
+}
+
 /** An equation number at the right end of a display formula: "(3)", "(2.14a)". */
 export const EQUATION_NUMBER = /^\(\s*\d{1,3}(?:\.\d{1,3})?[a-z]?\s*\)$/;
 
@@ -96,7 +106,7 @@ export function isMathFontLine(runs: TextRun[]): boolean {
   for (const r of runs) {
     const n = r.text.replace(/\s/g, '').length;
     all += n;
-    if (isMathFont(r.fontName)) math += n;
+    if (isMathRun(r)) math += n;
     else for (const w of r.text.match(/\p{L}{4,}/gu) ?? []) if (!FUNCTIONS.has(w.toLowerCase())) words++;
   }
   return all >= 3 && all <= 200 && math >= 0.35 * all && words <= 1;

@@ -12,6 +12,7 @@ import { checkBoxes } from './check-boxes.js';
 import { cmexInk, cmexIsRaw, cmexNamedInk, cmexPieces, cmexPiecesInk, cmexText, cmsyInk, isCmexFont } from './cmex.js';
 import { hasStackedMath } from './math-cue.js';
 import { dingbatsText, isDingbatsFont } from './dingbats.js';
+import { isSymbolFont, symbolFontText } from './symbol-font.js';
 import { resolveFontStyle, type FontStyle } from './fonts.js';
 import { visualToLogical } from '../layout/bidi.js';
 import { placementsOnly } from './pdfjs-worker.js';
@@ -153,7 +154,8 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
     const descent = clamp(Math.abs(finiteOr(style.descent, 0.2)), 0, 0.5);
     const fs = fontStyle(item.fontName);
     const cmex = isCmexFont(fs.name);
-    const text = isDingbatsFont(fs.name) ? dingbatsText(item.str) : rawCmex.has(item.fontName) ? cmexText(item.str, item.height > 0) : cmex ? cmexPieces(item.str) : bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str));
+    const read = isDingbatsFont(fs.name) ? dingbatsText(item.str) : rawCmex.has(item.fontName) ? cmexText(item.str, item.height > 0) : cmex ? cmexPieces(item.str) : bulletGlyph(item.dir === 'rtl' ? item.str : visualToLogical(item.str));
+    const text = isSymbolFont(fs.name) ? symbolFontText(read) : read;
     if (text.trim().length === 0) continue;
     let x = m[4];
     let y = m[5] - ascent * size;

@@ -19,7 +19,9 @@ export function styleFromFontName(rawName: string): Omit<FontStyle, 'name'> {
   const name = rawName.replace(/^[A-Z]{6}\+/, '');
   return {
     bold: BOLD_NAME.test(name) || /^CMBX|^CMB\d|^NimbusSanL-Bol|^NimbusRomNo9L-Medi/i.test(name),
-    italic: ITALIC_NAME.test(name) || /^CMTI|^CMMI|^CMSL/i.test(name),
+    // URW's names (NimbusRomNo9L-ReguItal, NimbusSanL-BoldItal: LaTeX's times, helvet and
+    // mathptmx) shorten Italic to a capitalised Ital, told from "Digital" by its case.
+    italic: ITALIC_NAME.test(name) || /Ital\b/.test(name) || /^CMTI|^CMMI|^CMSL/i.test(name),
     monospace: MONO_NAME.test(name),
   };
 }
