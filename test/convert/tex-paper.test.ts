@@ -131,3 +131,19 @@ test('pdflatex with mathptmx: displays set in Times Italic and Symbol read as La
   assert.match(md, /^\$V=\\sum_\{k=1\}\^\{N\}\u03d5_\{k\}/m, md);
   assert.match(md, /^where the weights/m, md);
 });
+
+test('pdflatex: in cases, an integral hanging from its baseline stays in its row, and a sum\'s limits set beside it (text style) are its scripts', { skip }, async () => {
+  const src = String.raw`\documentclass[11pt]{article}
+\usepackage{amsmath}
+\pagestyle{empty}
+\begin{document}
+The value of each term depends on the sign of its argument, and it is given by the rule
+\begin{equation}
+u(n) = \begin{cases} u_{m} y^{m+1} - \int_{-1}^{T} x^{3} dx & n < 0 \\ H_{m} c d_{k} & 0 \leq n < 8 \\ \sum_{j=1}^{K} \Gamma_{j} & n \geq 8 \end{cases}
+\end{equation}
+for every step of the recursion.
+\end{document}
+`;
+  const { pages } = await parseDocument(await compileLatex(src), { pageTimeoutS: 60 });
+  assert.match(pages[0], /\$u\(n\)=\\begin\{cases\}u_\{m\}y\^\{m\+1\}-\\int_\{-1\}\^\{T\}x\^\{3\}dx&n<0\\\\H_\{m\}cd_\{k\}&0\\leq n<8\\\\\\sum_\{j=1\}\^\{K\}Γ_\{j\}&n\\geq8\\end\{cases\}\$ \(1\)/, pages[0]);
+});

@@ -31,6 +31,15 @@ function inkOf(g: MathGlyph): readonly [number, number] {
   return g.ink ?? [g.baseline - 0.69 * g.height, g.baseline + 0.31 * g.height];
 }
 
+/**
+ * Where a glyph stands vertically: a quarter em over its baseline (the math axis), or the middle
+ * of its ink for a big operator or delimiter from the extension font, which hangs from its
+ * baseline (an integral's baseline is its top: it was left out of the cases row it stands in).
+ */
+function axisOf(g: MathGlyph): number {
+  return g.ink ? (g.ink[0] + g.ink[1]) / 2 : g.baseline - 0.25 * g.size;
+}
+
 function isTall(g: MathGlyph, size: number): boolean {
   if (CLOSING[g.ch] === undefined && !Object.values(CLOSING).includes(g.ch)) return false;
   const [top, bottom] = inkOf(g);
@@ -81,7 +90,7 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     // A lone `{` opens cases; another lone delimiter is no array.
     if (!close && open.ch !== '{') continue;
     const [top, bottom] = inkOf(open);
-    const inner = gs.filter((g) => g !== open && g !== close && !taken.has(g) && center(g) > open.x1 - 0.1 * size && (!close || center(g) < close.x0 + 0.1 * size) && g.baseline - 0.25 * g.size > top && g.baseline - 0.25 * g.size < bottom);
+    const inner = gs.filter((g) => g !== open && g !== close && !taken.has(g) && center(g) > open.x1 - 0.1 * size && (!close || center(g) < close.x0 + 0.1 * size) && axisOf(g) > top && axisOf(g) < bottom);
     if (inner.length < 2) continue;
     const innerSize = Math.max(...inner.filter((g) => !g.ink).map((g) => g.size), 0) || size;
     const innerBars = bars.filter((b) => b.x0 >= open.x1 - 0.1 * size && (!close || b.x1 <= close.x0 + 0.1 * size) && b.y > top && b.y < bottom);

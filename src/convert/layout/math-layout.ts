@@ -210,8 +210,11 @@ function limitsOf(op: MathGlyph, gs: MathGlyph[], used: Set<MathGlyph>): { upper
     const line = side.map((g) => g.baseline).reduce((a, b) => pick(a, b));
     return side.filter((g) => Math.abs(g.baseline - line) < 0.5 * g.size);
   };
-  const upper = nearestLine(near.filter((g) => g.baseline < top + 0.15 * op.size && g.baseline > top - 1.5 * op.size), Math.max);
-  const lower = nearestLine(near.filter((g) => g.baseline > foot + 0.35 * op.size && g.baseline < foot + 1.5 * op.size), Math.min);
+  // A line wholly right of the operator is its scripts set beside it (\textstyle, as in cases
+  // and inline), not a limit centred over or under it: "j=1" beside a ∑ was read half as a limit.
+  const stacked = (line: MathGlyph[]) => (line.some((g) => g.x0 < op.x1 - 0.15 * op.size) ? line : []);
+  const upper = stacked(nearestLine(near.filter((g) => g.baseline < top + 0.15 * op.size && g.baseline > top - 1.5 * op.size), Math.max));
+  const lower = stacked(nearestLine(near.filter((g) => g.baseline > foot + 0.35 * op.size && g.baseline < foot + 1.5 * op.size), Math.min));
   return { upper, lower };
 }
 
