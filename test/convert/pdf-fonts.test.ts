@@ -2,7 +2,7 @@
 // missing, and the Symbol font's phis read as they are drawn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { styleFromFontName } from '../../src/convert/pdf/fonts.js';
+import { resolveFontStyle, styleFromFontName } from '../../src/convert/pdf/fonts.js';
 import { isSymbolFont, symbolFontText } from '../../src/convert/pdf/symbol-font.js';
 
 test('fonts: URW\'s shortened "Ital" (LaTeX\'s times, helvet, mathptmx) is italic; "Digital" is not', () => {
@@ -22,4 +22,13 @@ test('fonts: the Symbol font\'s "phi" is drawn with a straight stroke (\\phi) an
   assert.equal(isSymbolFont('CMMI10'), false);
   assert.equal(symbolFontText('\u03c6 + \u03d5'), '\u03d5 + \u03c6');
   assert.equal(symbolFontText('\u03b1\u03b2'), '\u03b1\u03b2');
+});
+
+test('fonts: a proportional family pdf.js calls monospace (all widths equal: a one-glyph subset, digits) is not code', () => {
+  assert.equal(resolveFontStyle({ name: 'TMCDBM+CMSY8' }, 'monospace').monospace, false);
+  assert.equal(resolveFontStyle({ name: 'ABCDEF+Times-Roman' }, 'monospace').monospace, false);
+  assert.equal(resolveFontStyle({ name: 'ABCDEF+CMTT10' }, 'monospace').monospace, true);
+  assert.equal(resolveFontStyle({ name: 'ABCDEF+SomeCodeFace' }, 'monospace').monospace, true);
+  assert.equal(resolveFontStyle({ name: 'DejaVuSansMono' }, 'sans-serif').monospace, true);
+  assert.equal(resolveFontStyle({ name: 'GlyphLessFont' }, 'monospace').monospace, false);
 });

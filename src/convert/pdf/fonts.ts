@@ -14,6 +14,13 @@ const BOLD_NAME = /(bold|black|heavy|semibold|demibold|demi|extrabold|ultrabold|
 const ITALIC_NAME = /(italic|oblique|[-,_ ]it\b|[-,]i$|slanted)/i;
 const MONO_NAME = /(mono|courier|consol|code|typewriter|menlo|inconsolata|\bcmtt|lmmono|sfmono|fixed)/i;
 
+/**
+ * Families set in proportional type (their fixed-pitch members say "Mono", "Courier" or "TT", and
+ * MONO_NAME takes those first): TeX's Computer Modern and math fonts, the base-14 and URW faces,
+ * the common system families.
+ */
+const PROPORTIONAL_NAME = /^(?:CM(?!TT)|LM(?:Roman|Sans|Math)|MSBM|MSAM|EUFM|EUSM|RSFS|Symbol|StandardSym|Times|Helvetica|Arial|Nimbus(?:Rom|San)|Liberation(?:Serif|Sans)|DejaVu(?:Serif|Sans)|TeXGyre(?!Cursor)|Georgia|Verdana|Calibri|Cambria|Garamond|Palatino|Book|Tahoma|Segoe|Roboto|OpenSans|NotoSans|NotoSerif|SourceSans|SourceSerif)/i;
+
 /** Style from a PDF font name alone (subset prefix ignored). */
 export function styleFromFontName(rawName: string): Omit<FontStyle, 'name'> {
   const name = rawName.replace(/^[A-Z]{6}\+/, '');
@@ -41,7 +48,9 @@ export function resolveFontStyle(font: PdfjsFontLike | undefined, family: string
     name,
     bold: Boolean(font?.bold || font?.black) || byName.bold,
     italic: Boolean(font?.italic) || byName.italic,
-    // OCR text layers use a glyph-less font with equal widths: not code.
-    monospace: byName.monospace || (family === 'monospace' && !/glyphless|invisible/i.test(name)),
+    // OCR text layers use a glyph-less font with equal widths: not code. pdf.js also calls a font
+    // monospace when all its widths are equal, as in a subset of one glyph (a superscript's minus
+    // in CMSY8) or of digits only: a named proportional family is believed over that.
+    monospace: byName.monospace || (family === 'monospace' && !/glyphless|invisible/i.test(name) && !PROPORTIONAL_NAME.test(name.replace(/^[A-Z]{6}\+/, ''))),
   };
 }
