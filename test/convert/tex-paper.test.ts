@@ -152,3 +152,19 @@ holds for each of them.
   assert.match(pages[0], /\$u\(n\)=\\begin\{cases\}u_\{m\}y\^\{m\+1\}-\\int_\{-1\}\^\{T\}x\^\{3\}dx&n<0\\\\H_\{m\}cd_\{k\}&0\\leq n<8\\\\\\sum_\{j=1\}\^\{K\}Γ_\{j\}&n\\geq8\\end\{cases\}\$ \(1\)/, pages[0]);
   assert.match(pages[0], /\$T\\leq σ\^\{-1\}n\^\{3\}\+P_\{n\}\^\{-1\}g\^\{k\+1\}\$ \(2\)/, pages[0]);
 });
+
+test('pdflatex: a two-row cases brace (a \\Bigg brace, read raw as "(") opens cases, and a radical over a cell\'s numerator stays a root', { skip }, async () => {
+  const src = String.raw`\documentclass[11pt]{article}
+\usepackage{amsmath}
+\pagestyle{empty}
+\begin{document}
+The value of each term depends on the sign of its argument, and it is given by the rule
+\begin{equation}
+u(x) = \begin{cases} \frac{\sqrt{Z^{m+1} L_{mm}}}{G_{t} M} & x \geq 3 \\ H^{n+1} q^{4} & x < 3 \end{cases}
+\end{equation}
+for every step of the recursion.
+\end{document}
+`;
+  const { pages } = await parseDocument(await compileLatex(src), { pageTimeoutS: 60 });
+  assert.match(pages[0], /\$u\(x\)=\\begin\{cases\}\\frac\{\\sqrt\{Z\^\{m\+1\}L_\{mm\}\}\}\{G_\{t\}M\}&x\\geq3\\\\H\^\{n\+1\}q\^\{4\}&x<3\\end\{cases\}\$ \(1\)/, pages[0]);
+});

@@ -87,13 +87,17 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     if (taken.has(open) || !ENV[open.ch] || !isTall(open, size)) continue;
     const want = CLOSING[open.ch];
     const close = byX.find((g) => g !== open && !taken.has(g) && g.x0 > open.x0 + 0.3 * size && g.ch === want && isTall(g, size) && overlap(open, g) > 0.5) ?? null;
-    // A lone `{` opens cases; another lone delimiter is no array.
-    if (!close && open.ch !== '{') continue;
+    // A lone `{` opens cases; another lone delimiter is no array. A lone "(" from TeX's extension
+    // font is a cases brace read raw: a \Bigg brace is code 0x28, "(" in ASCII, and a font with
+    // no other glyph on the page cannot be told read raw (pdf/cmex.ts).
+    const rawBrace = !close && open.ch === '(' && /(?:^|\+)(?:CMEX|LMEX)\d/i.test(open.font);
+    if (!close && open.ch !== '{' && !rawBrace) continue;
     const [top, bottom] = inkOf(open);
     const inner = gs.filter((g) => g !== open && g !== close && !taken.has(g) && center(g) > open.x1 - 0.1 * size && (!close || center(g) < close.x0 + 0.1 * size) && axisOf(g) > top && axisOf(g) < bottom);
     if (inner.length < 2) continue;
     const innerSize = Math.max(...inner.filter((g) => !g.ink).map((g) => g.size), 0) || size;
-    const innerBars = bars.filter((b) => b.x0 >= open.x1 - 0.1 * size && (!close || b.x1 <= close.x0 + 0.1 * size) && b.y > top && b.y < bottom);
+    // A radical's rule over a cell's first row may stand a little above the delimiter's top.
+    const innerBars = bars.filter((b) => b.x0 >= open.x1 - 0.1 * size && (!close || b.x1 <= close.x0 + 0.1 * size) && b.y > top - 0.5 * size && b.y < bottom + 0.5 * size);
     const baselines = rowBaselines(inner, innerBars, innerSize);
     if (baselines.length < 2) continue;
     let cuts = columnCuts(inner, innerSize);
