@@ -25,6 +25,14 @@ test('scanned lists: bullets read as "*", "+", "~" and dropped numbers still mak
   assert.ok(dropped.pass, dropped.diff);
 });
 
+test('scanned lists: bullets and numbers the page reading left out are read from the pixels (scans-7022)', async (t) => {
+  if (!(await cliLanguages()).includes('eng')) return t.diagnostic('no tesseract binary with eng on PATH');
+  // 200 dpi, grey paper, skew 2.6°, a watermark: Tesseract's layout analysis dropped every bullet
+  // and read the numbers 1.-3. as one line ("1," over "2.") and "oS)": 7 of 19 items were items.
+  const lists = await verdict('scans-7022', 'lists');
+  assert.ok(lists.pass, lists.diff);
+});
+
 test('a low-resolution scan turned a quarter reads upright (scans-1023: 120 dpi, JPEG, turned 270°)', async (t) => {
   if (!(await cliLanguages()).includes('eng')) return t.diagnostic('no tesseract binary with eng on PATH');
   // Its orientation was probed on a half-size copy (60 dpi), where the right turn read as noise and

@@ -6,7 +6,8 @@ import { cliHasOrientationData, cliReadsTiff, cliSupports, detectOrientationWith
 import { gaussianBlur, NOISY_PAGE_MIN_LEVEL, noiseLevel } from './denoise.js';
 import { deskew } from './deskew.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
-import { lostLines, type LostLine } from './lost-lines.js';
+import { lostLines, unreadInk, type LostLine } from './lost-lines.js';
+import { LIST_LABEL, lostMarks } from './lost-marks.js';
 import { toMultipageTiff } from './tiff.js';
 import { parseTesseractTsv, splitTsvByPage, type OcrWords } from './tsv.js';
 
@@ -197,8 +198,12 @@ const readsClearly = (w: OcrWords) =>
  * ocrPictures does), in page coordinates. Only bands that read clearly count.
  */
 export async function readLostLines(img: GrayImage, words: OcrWords, opts: OcrOptions, useCli: boolean): Promise<TextRun[]> {
-  const lost = lostLines(img, words.runs);
-  if (lost.length === 0) return [];
+  const page = unreadInk(img, words.runs);
+  const lines = lostLines(img, words.runs, page);
+  // List marks left of the read lines (lost-marks.ts): bullets from their shape, labels read again.
+  const marks = page ? lostMarks(img, words.runs, page) : { bullets: [], labels: [] };
+  const lost = [...lines, ...marks.labels];
+  if (lost.length === 0) return marks.bullets;
   opts.signal?.throwIfAborted();
   let read: OcrWords[];
   if (useCli && lost.length > 1 && (await cliReadsTiff())) {
@@ -214,7 +219,29 @@ export async function readLostLines(img: GrayImage, words: OcrWords, opts: OcrOp
       read.push(await recognize(l.image, opts, useCli, 6));
     }
   }
-  return read.flatMap((w, k) => (readsClearly(w) ? placed(w.runs, lost[k]) : []));
+  const found = read.slice(0, lines.length).flatMap((w, k) => (readsClearly(w) ? placed(w.runs, lost[k]) : []));
+  const labels = listLabels(read.slice(lines.length)).flatMap((r, k) => (r ? placed([r], marks.labels[k]) : []));
+  return [...marks.bullets, ...labels, ...found];
+}
+
+/**
+ * A cut-out mark counts when it reads as one list label (LIST_LABEL): clearly, or, for a number,
+ * less clearly when the number before or after it in the list read clearly (Tesseract gives a
+ * lone "1." 40 where "2." gets 96).
+ */
+const LIST_LABEL_MIN_CONFIDENCE = 50;
+const LIST_LABEL_IN_SEQUENCE_CONFIDENCE = 25;
+function listLabels(read: OcrWords[]): Array<TextRun | null> {
+  const one = read.map((w) => (w.runs.length === 1 && LIST_LABEL.test(w.runs[0].text) ? w.runs[0] : null));
+  const clear = new Set(one.filter((r) => r && (r.confidence ?? 0) >= LIST_LABEL_MIN_CONFIDENCE).map((r) => r!.text));
+  const number = (r: TextRun) => /^(\d+)([.)])$/.exec(r.text);
+  return one.map((r) => {
+    if (!r) return null;
+    if ((r.confidence ?? 0) >= LIST_LABEL_MIN_CONFIDENCE) return r;
+    const n = number(r);
+    if (!n || (r.confidence ?? 0) < LIST_LABEL_IN_SEQUENCE_CONFIDENCE) return null;
+    return clear.has(`${Number(n[1]) + 1}${n[2]}`) || clear.has(`${Number(n[1]) - 1}${n[2]}`) ? r : null;
+  });
 }
 
 /** A cut-out band's words moved to where the band lies on the page. */

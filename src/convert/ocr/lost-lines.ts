@@ -220,24 +220,11 @@ function cut(img: GrayImage, covered: Uint8Array, run: Run, em: number, paper: n
  * nor solid, not beside a read word (a word of a read line). Largest first, at most MAX_LOST_LINES. Empty when the page read too few words to
  * know its text size, or when what is unread is mostly picture.
  */
-export function lostLines(img: GrayImage, runs: TextRun[]): LostLine[] {
-  const ppp = img.pointsPerPixel;
-  // The unit is the text's size as OCR measured it from its letters (ocr/line-size.ts), not the
-  // word boxes' height: those grow with grain.
-  const sizes = runs.filter((r) => [...r.text].length >= 2).map((r) => r.fontSize / ppp);
-  if (sizes.length < MIN_READ_WORDS) return [];
-  const em = median(sizes);
-  if (!(em >= 4)) return [];
-  // Grain would pass a global threshold as specks in every row: smoothed first, as OCR reads it (denoise.ts).
-  const smooth = noiseLevel(img) >= NOISY_PAGE_MIN_LEVEL ? gaussianBlur(img) : img;
-  const hist = greyHistogram(smooth);
-  const threshold = otsu(hist, smooth.data.length);
-  const paper = paperGrey(hist, threshold);
+export function lostLines(img: GrayImage, runs: TextRun[], unread?: UnreadInk | null): LostLine[] {
+  const page = unread === undefined ? unreadInk(img, runs) : unread;
+  if (!page) return [];
+  const { em, ink, covered, paper } = page;
   const { width: w, height: h } = img;
-  const ink = new Uint8Array(w * h);
-  for (let i = 0; i < ink.length; i++) ink[i] = smooth.data[i] <= threshold ? 1 : 0;
-  const covered = coveredMask(img, ink, runs, em);
-  for (let i = 0; i < ink.length; i++) if (covered[i]) ink[i] = 0;
   const bands = inkBands(ink, w, h, em);
   const found = bands.flatMap((b) => bandRuns(ink, covered, w, b, em));
   const area = found.reduce((s, r) => s + (r.x1 - r.x0) * (r.y1 - r.y0), 0);
@@ -247,4 +234,38 @@ export function lostLines(img: GrayImage, runs: TextRun[]): LostLine[] {
     .slice(0, MAX_LOST_LINES)
     .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
     .map((r) => cut(img, covered, r, em, paper));
+}
+
+/** The page's ink that no read word accounts for, and the text size (pixels) it is measured by. */
+export interface UnreadInk {
+  em: number;
+  /** 1 where the page is inked and no read word's letters lie. */
+  ink: Uint8Array;
+  covered: Uint8Array;
+  paper: number;
+}
+
+export function unreadInk(img: GrayImage, runs: TextRun[]): UnreadInk | null {
+  const ppp = img.pointsPerPixel;
+  // The unit is the text's size as OCR measured it from its letters (ocr/line-size.ts), not the
+  // word boxes' height: those grow with grain.
+  const sizes = runs.filter((r) => [...r.text].length >= 2).map((r) => r.fontSize / ppp);
+  if (sizes.length < MIN_READ_WORDS) return null;
+  const em = median(sizes);
+  if (!(em >= 4)) return null;
+  // Grain would pass a global threshold as specks in every row: smoothed first, as OCR reads it (denoise.ts).
+  const smooth = noiseLevel(img) >= NOISY_PAGE_MIN_LEVEL ? gaussianBlur(img) : img;
+  const hist = greyHistogram(smooth);
+  const threshold = otsu(hist, smooth.data.length);
+  const paper = paperGrey(hist, threshold);
+  const ink = new Uint8Array(img.width * img.height);
+  for (let i = 0; i < ink.length; i++) ink[i] = smooth.data[i] <= threshold ? 1 : 0;
+  const covered = coveredMask(img, ink, runs, em);
+  for (let i = 0; i < ink.length; i++) if (covered[i]) ink[i] = 0;
+  return { em, ink, covered, paper };
+}
+
+/** Cut out an unread piece of ink (pixels) with a margin, as lostLines cuts a band. */
+export function cutInk(img: GrayImage, page: UnreadInk, box: { x0: number; x1: number; y0: number; y1: number }): LostLine {
+  return cut(img, page.covered, { ...box, ink: 0 }, page.em, page.paper);
 }

@@ -1,6 +1,7 @@
 // Tesseract's TSV output (the same from the CLI and from tesseract.js) → word boxes in points.
 import type { TextRun } from '../layout/types.js';
 import { lineFontSize, type LineWord } from './line-size.js';
+import { median } from '../layout/order-stats.js';
 
 export interface OcrWords {
   runs: TextRun[];
@@ -23,6 +24,9 @@ export function splitTsvByPage(tsv: string, pages: number): string[] {
   }
   return rows.map((r) => r.join('\n'));
 }
+
+/** A "line" whose box is this many of its words' heights tall, its words in no common band, is several lines. */
+const BROKEN_LINE_HEIGHTS = 1.8;
 
 export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfidence: number): OcrWords {
   const runs: TextRun[] = [];
@@ -76,8 +80,25 @@ export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfid
     const box = lineHeight.get(key);
     if (box !== undefined) lineSize.set(key, lineFontSize(box * pointsPerPixel, words));
   }
+  // Tesseract sometimes takes a column of item numbers ("1." over "2.") for one line: its box
+  // then spans them all and sized each as large type (they were lost). A line whose words share
+  // no height band, its box several words tall, is no line: each word is sized by its own box.
+  const bands = new Map<string, { top: number; bottom: number; heights: number[] }>();
   runs.forEach((r, i) => {
-    const size = lineSize.get(runLine[i]) ?? lineFontSize(r.height, [r]);
+    const b = bands.get(runLine[i]);
+    if (b) {
+      b.top = Math.max(b.top, r.y);
+      b.bottom = Math.min(b.bottom, r.y + r.height);
+      b.heights.push(r.height);
+    } else bands.set(runLine[i], { top: r.y, bottom: r.y + r.height, heights: [r.height] });
+  });
+  const broken = (key: string): boolean => {
+    const b = bands.get(key)!;
+    const box = (lineHeight.get(key) ?? 0) * pointsPerPixel;
+    return b.top >= b.bottom && box > BROKEN_LINE_HEIGHTS * median(b.heights);
+  };
+  runs.forEach((r, i) => {
+    const size = (broken(runLine[i]) ? undefined : lineSize.get(runLine[i])) ?? lineFontSize(r.height, [r]);
     r.fontSize = Math.max(1, Math.round(size * 10) / 10);
   });
   return { runs, meanConfidence: confWeight > 0 ? confSum / confWeight : 0, wordlike };
