@@ -85,3 +85,18 @@ test('justified: two cells are not a justified pair: under a row of cells, besid
   const rightPiece = { ...plainLine(218, 360, 114, 10), text: 'weight figure clear among body' };
   assert.deepEqual(texts([plainLine(54, 200, 100, 10), plainLine(218, 360, 100, 10), leftPiece, rightPiece]).slice(2), ['evidence model should enough.', 'weight figure clear among body']);
 });
+
+test('justified: a bold heading wrapped in a narrow column, its first line two words spread to the edges, stays one line; two headings side by side in two columns do not', () => {
+  // "Large ... Space" 4.3 em apart at 14 pt over its short last line "Demand", the column's prose below.
+  const bold = (rs: TextRun[]) => rs.map((r) => ({ ...r, bold: true }));
+  const first = bold(spaced(['Large', 'Space'], 230, 59.6, 14, 400));
+  const last = bold(spaced(['Demand'], 230, 0, 14, 417));
+  const prose = [plainLine(230, end(first), 440), plainLine(230, end(first), 454)];
+  assert.deepEqual(texts([...first, ...last, ...prose]).slice(0, 2), ['Large Space', 'Demand']);
+  // Two columns (72-220, 240-388), a heading in each: "Approach" ends one, "Approach" another.
+  const left = bold(spaced(['Approach'], 72, 0, 18, 160));
+  const right = bold(spaced(['Approach'], 240, 0, 18, 166));
+  const below = bold(spaced(['Action'], 72, 0, 18, 182));
+  const columns = [plainLine(72, 220, 210), plainLine(240, 388, 210), plainLine(72, 220, 224), plainLine(240, 388, 224)];
+  assert.ok(texts([...left, ...right, ...below, ...columns]).filter((t) => t === 'Approach').length === 2);
+});

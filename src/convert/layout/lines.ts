@@ -215,6 +215,12 @@ function equalGapStretches(line: TextRun[]): Stretch[] {
 const PAIR_PASSES = 4;
 /** A justified two-word line's neighbour in its paragraph: baselines at most this many ems apart (a line's pitch). */
 const PAIR_PITCH_EM = 1.7;
+/**
+ * The widest space of a justified pair (ems): a heading's two words spread over a narrow column
+ * stand wider apart than a justified line's spaces ever do ("Large      Space" over "Demand", 4.3
+ * em at 14 pt in a 2-inch column); the flush line of its paragraph beside it is what tells them.
+ */
+const PAIR_MAX_EM = 8;
 
 /**
  * Two words side by side (each of one or more runs, none holding a space) with letters, of one size: a justified line
@@ -240,7 +246,7 @@ function wordPairs(line: TextRun[], gapEm: number): Stretch[] {
       return /\p{L}/u.test(t) && !/\s/.test(t);
     };
     // Only a space wide enough to part the line matters.
-    if (gap <= gapEm * size || gap > JUSTIFIED_MAX_EM * size || !word(a) || !word(b) || Math.abs(a[0].fontSize - b[0].fontSize) > SAME_SIZE * size) continue;
+    if (gap <= gapEm * size || gap > PAIR_MAX_EM * size || !word(a) || !word(b) || Math.abs(a[0].fontSize - b[0].fontSize) > SAME_SIZE * size) continue;
     const end = b[b.length - 1];
     out.push({ words: [a[0], b[0]], x0: a[0].x, x1: end.x + end.width, size });
   }
@@ -282,7 +288,15 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
   // A justified line of two words: flush at both edges with a line of its paragraph just above or
   // below, set in its size and weight, that line unbroken, justified with equal gaps, or such a
   // pair itself (narrow columns hold runs of them); a row of two cells beside a row of cells is not.
+  // A bold pair (a heading wrapped in a justified column: its first line spread, its last line
+  // short) may have its paragraph's last line below it, flush left only.
   const pairs = lines.map((line) => wordPairs(line, gapEm).filter((s) => !out.has(s.words[1])));
+  // The pair spans its column: some unbroken line near it runs from its left edge to its right
+  // (two headings side by side in two columns, "Approach" beside "Approach", span no column).
+  const columnWide = (s: Stretch, i: number): boolean => {
+    for (let k = Math.max(0, i - NEIGHBOUR_SCAN); k <= Math.min(lines.length - 1, i + NEIGHBOUR_SCAN); k++) if (k !== i && flushIn(s, lines[k], false)) return true;
+    return false;
+  };
   for (let pass = 0, found = true; found && pass < PAIR_PASSES; pass++) {
     found = false;
     lines.forEach((line, i) => {
@@ -292,7 +306,8 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
           const d = Math.abs(baseline(line) - baseline(lines[j]));
           if (j === i || d === 0 || d > PAIR_PITCH_EM * s.size) continue;
           const over = lines[j].filter((r) => r.x < s.x1 && r.x + r.width > s.x0);
-          if (!over.every((r) => Math.abs(r.fontSize - s.size) <= SAME_SIZE * s.size && r.bold === s.words[0].bold) || !flushIn(s, lines[j], false)) continue;
+          const lastLineBelow = s.words[0].bold && baseline(lines[j]) > baseline(line) && columnWide(s, i);
+          if (!over.every((r) => Math.abs(r.fontSize - s.size) <= SAME_SIZE * s.size && r.bold === s.words[0].bold) || !flushIn(s, lines[j], lastLineBelow)) continue;
           out.add(s.words[1]);
           inStretch.add(s.words[1]);
           found = true;
