@@ -60,3 +60,15 @@ test('table field rows: labels closed by colons one under another are two rows, 
   assert.match(md, /Subtotal:[\s|]+650 USD/, md);
   assert.match(md, /VAT:[\s|]+0 USD/, md);
 });
+
+test('table field rows: the grid\'s last field alone in its row is a pair too', () => {
+  const rows = [
+    draft(['Due date', 'Member ID'], 6, false, 100), draft(['09.06.1961', 'Y6002975'], 8, false, 110),
+    draft(['Deposit paid', 'Annual income'], 6, false, 124), draft(['€47,293.99', '£89,749.79'], 8, false, 134),
+    draft(['Tax identification number', ''], 6, false, 148), draft(['989-86-3365', ''], 8, false, 158),
+  ];
+  assert.deepEqual(pairFieldRows(rows).map((r) => r.cells), [['Due date 09.06.1961', 'Member ID Y6002975'], ['Deposit paid €47,293.99', 'Annual income £89,749.79'], ['Tax identification number 989-86-3365', '']]);
+  // A lone first row is no field row: a title over the grid.
+  const titled = [draft(['Applicant', ''], 6, false, 100), draft(['Ada', ''], 8, false, 110), ...rows.slice(0, 4)];
+  assert.equal(pairFieldRows(titled), titled);
+});
