@@ -1,14 +1,18 @@
 // The forms family (eval/synthetic/families/forms.ts) and its `fields` property: the truth holds
 // every word drawn plus the values held only by AcroForm widgets, a faithful Markdown passes, and
 // a value moved away from its label, a label heading a column of values, or a lost tick fails.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { generateCase } from '../../eval/synthetic/cases.js';
+import { runCase } from '../../eval/synthetic/convert.js';
+import { shutdownConvertPool } from '../../src/convert/index.js';
 import { checkCase, type Property } from '../../eval/synthetic/properties.js';
 import { textWords } from '../../eval/synthetic/tokens.js';
 import { blockText, type CaseTruth, type TruthBlock } from '../../eval/synthetic/truth.js';
 import { idealBlocks, idealMarkdown } from './ideal-markdown.js';
+
+after(() => shutdownConvertPool());
 
 const verdict = (truth: CaseTruth, pages: string[], property: Property) => checkCase(truth, pages).find((r) => r.property === property)!;
 
@@ -85,4 +89,15 @@ test('forms: a tick lost or put on the wrong box fails fields', async () => {
   // A typed X or a check mark in the box reads as a tick; a bare label as an empty box.
   assert.equal(verdict(c.truth, pages.map((md) => md.replaceAll('☒', 'X')), 'fields').pass, true);
   assert.equal(verdict(c.truth, pages.map((md) => md.replaceAll('☒', '✓').replaceAll('☐ ', '')), 'fields').pass, true);
+});
+
+test('forms through the parser: a stacked grid whose last field stands alone pairs every label with its value; boxed labels over values side by side are no headings', async () => {
+  // forms-3026: labels over values in two columns, the last row one field: each label row was
+  // read before its values (fields 13 %). forms-3012: "Marital status" over "Married" beside
+  // "Place of birth" over "Greenville", in boxes, over 4.5 pt small print: all four read as headings.
+  const [stacked, boxed] = await Promise.all([runCase('forms-3026'), runCase('forms-3012')]);
+  const fields = stacked.results.find((r) => r.property === 'fields')!;
+  assert.ok(fields.score >= 0.85, fields.diff);
+  const headings = boxed.results.find((r) => r.property === 'no-false-headings')!;
+  for (const t of ['"marital status"', '"married"', '"place of birth"', '"greenville"']) assert.ok(!(headings.diff ?? '').includes(t), headings.diff);
 });

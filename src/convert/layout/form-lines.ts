@@ -14,6 +14,10 @@ const MAX_PITCH_EM = 1.8;
 const ALIGN_EM = 1;
 /** Sizes this close (points) are one size. */
 const SAME_SIZE = 0.5;
+/** Lines on baselines this close (points) stand side by side. */
+const SAME_BASELINE = 1;
+/** Pairs side by side stand at least this many ems apart (columns of fields). */
+const SIDE_BY_SIDE_EM = 2;
 /** A value's size is at most this many times the body's: a title set larger is a title. */
 const MAX_VALUE_RATIO = 1.5;
 
@@ -37,7 +41,8 @@ function tightlyUnder(high: Line, low: Line): boolean {
  * Indexes of heading candidates (`found`, same order as `blocks`) that are a form's field lines:
  * a larger regular line tight under a smaller one (its value under a label), a bold line tight
  * over a larger regular one (a label over its value), or one of a stack of MIN_STACK or more
- * regular-weight candidates of one size, a little larger than the body, with nothing between them.
+ * regular-weight candidates of one size, a little larger than the body, with nothing between them;
+ * or a label over its value beside another such pair on the same two baselines (a row of fields).
  */
 export function formFieldLines(blocks: Block[], found: Array<Candidate | null>): Set<number> {
   const out = new Set<number>();
@@ -50,6 +55,20 @@ export function formFieldLines(blocks: Block[], found: Array<Candidate | null>):
     const below = oneLine(blocks[i + 1]);
     if (line.bold && below && !below.bold && below.size > line.size + SAME_SIZE && tightlyUnder(line, below)) out.add(i);
   });
+  // Label over value pairs side by side on the same two baselines (a row of boxed fields:
+  // "Marital status" over "Married" beside "Place of birth" over "Greenville"): a heading and its
+  // subtitle are never set twice across a row.
+  const pairs: Array<{ i: number; top: Line; bottom: Line }> = [];
+  blocks.forEach((b, i) => {
+    const [top, bottom] = [oneLine(b), oneLine(blocks[i + 1])];
+    if (top && bottom && (found[i] || found[i + 1]) && tightlyUnder(top, bottom) && (top.size < bottom.size - SAME_SIZE || (top.bold && !bottom.bold))) pairs.push({ i, top, bottom });
+  });
+  for (const p of pairs) {
+    const beside = pairs.some((q) => q !== p && Math.abs(q.top.baseline - p.top.baseline) <= SAME_BASELINE && Math.abs(q.bottom.baseline - p.bottom.baseline) <= SAME_BASELINE && Math.abs(q.top.x0 - p.top.x0) > SIDE_BY_SIDE_EM * p.bottom.size);
+    if (!beside) continue;
+    if (found[p.i]) out.add(p.i);
+    if (found[p.i + 1]) out.add(p.i + 1);
+  }
   const style = (i: number) => {
     const l = blocks[i].source!;
     return { size: Math.max(...l.map((x) => x.size)), bold: l.every((x) => x.bold) };

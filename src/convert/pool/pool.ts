@@ -159,6 +159,12 @@ export class WorkerPool {
     await Promise.all(this.slots.splice(0).map(async (s) => {
       if (s.task) this.settle(s.task, new Error('the convert pool is shut down'));
       clearTimeout(s.timer);
+      clearTimeout(s.idleTimer);
+      // An idle worker is unref'd, and an unref'd worker does not hold the event loop: a caller
+      // awaiting its exit with nothing else pending could see the process end mid-await. Held
+      // until it has exited. (Suspected, not reproduced, behind eval:synthetic's rare "unsettled
+      // top-level await" after every case had finished.)
+      s.worker.ref();
       await s.worker.terminate();
     }));
   }
