@@ -132,39 +132,35 @@ test('pdflatex with mathptmx: displays set in Times Italic and Symbol read as La
   assert.match(md, /^where the weights/m, md);
 });
 
-test('pdflatex: in cases, an integral hanging from its baseline stays in its row, and a sum\'s limits set beside it (text style) are its scripts; a superscript minus (CMSY8 subset of one glyph) stays in its exponent', { skip }, async () => {
-  const src = String.raw`\documentclass[11pt]{article}
+/** An 11 pt article page: a sentence, `body` (displays and the prose between them), no page number. */
+const displaysPage = (body: string): string => String.raw`\documentclass[11pt]{article}
 \usepackage{amsmath}
 \pagestyle{empty}
 \begin{document}
 The value of each term depends on the sign of its argument, and it is given by the rule
-\begin{equation}
+${body}
+\end{document}
+`;
+
+test('pdflatex: in cases, an integral hanging from its baseline stays in its row, and a sum\'s limits set beside it (text style) are its scripts; a superscript minus (CMSY8 subset of one glyph) stays in its exponent', { skip }, async () => {
+  const src = displaysPage(String.raw`\begin{equation}
 u(n) = \begin{cases} u_{m} y^{m+1} - \int_{-1}^{T} x^{3} dx & n < 0 \\ H_{m} c d_{k} & 0 \leq n < 8 \\ \sum_{j=1}^{K} \Gamma_{j} & n \geq 8 \end{cases}
 \end{equation}
 for every step of the recursion, and the bound
 \begin{equation}
 T \leq \sigma^{-1} n^{3} + P_{n}^{-1} g^{k+1}
 \end{equation}
-holds for each of them.
-\end{document}
-`;
+holds for each of them.`);
   const { pages } = await parseDocument(await compileLatex(src), { pageTimeoutS: 60 });
   assert.match(pages[0], /\$u\(n\)=\\begin\{cases\}u_\{m\}y\^\{m\+1\}-\\int_\{-1\}\^\{T\}x\^\{3\}dx&n<0\\\\H_\{m\}cd_\{k\}&0\\leq n<8\\\\\\sum_\{j=1\}\^\{K\}Γ_\{j\}&n\\geq8\\end\{cases\}\$ \(1\)/, pages[0]);
   assert.match(pages[0], /\$T\\leq σ\^\{-1\}n\^\{3\}\+P_\{n\}\^\{-1\}g\^\{k\+1\}\$ \(2\)/, pages[0]);
 });
 
 test('pdflatex: a two-row cases brace (a \\Bigg brace, read raw as "(") opens cases, and a radical over a cell\'s numerator stays a root', { skip }, async () => {
-  const src = String.raw`\documentclass[11pt]{article}
-\usepackage{amsmath}
-\pagestyle{empty}
-\begin{document}
-The value of each term depends on the sign of its argument, and it is given by the rule
-\begin{equation}
+  const src = displaysPage(String.raw`\begin{equation}
 u(x) = \begin{cases} \frac{\sqrt{Z^{m+1} L_{mm}}}{G_{t} M} & x \geq 3 \\ H^{n+1} q^{4} & x < 3 \end{cases}
 \end{equation}
-for every step of the recursion.
-\end{document}
-`;
+for every step of the recursion.`);
   const { pages } = await parseDocument(await compileLatex(src), { pageTimeoutS: 60 });
   assert.match(pages[0], /\$u\(x\)=\\begin\{cases\}\\frac\{\\sqrt\{Z\^\{m\+1\}L_\{mm\}\}\}\{G_\{t\}M\}&x\\geq3\\\\H\^\{n\+1\}q\^\{4\}&x<3\\end\{cases\}\$ \(1\)/, pages[0]);
 });
