@@ -195,7 +195,8 @@ const readsClearly = (w: OcrWords) =>
 /**
  * Words of the lines Tesseract's page reading left out (lost-lines.ts), read again as cut-out
  * blocks (page segmentation mode 6) in one process (the bands as the pages of one TIFF, as
- * ocrPictures does), in page coordinates. Only bands that read clearly count.
+ * ocrPictures does), in page coordinates. Only bands that read clearly count. With them, the list
+ * marks it left out (lost-marks.ts): bullets as found in the pixels, labels read in the same process.
  */
 export async function readLostLines(img: GrayImage, words: OcrWords, opts: OcrOptions, useCli: boolean): Promise<TextRun[]> {
   const page = unreadInk(img, words.runs);

@@ -29,7 +29,7 @@ const LABEL_MAX_HEIGHT_EM = 1.3;
 /** Marks of one list share their left edge within this (ems); a lone mark is a speck, not a list. */
 const ALIGN_EM = 0.5;
 /** At most this many marks are cut out per page to be read again. */
-export const MAX_LOST_MARKS = 40;
+const MAX_LOST_MARKS = 40;
 
 /** A list's label as read alone: "1." "12)" "a." "(iv)" "B)". */
 export const LIST_LABEL = /^(?:\d{1,3}[.)]|[a-zA-Z][.)]|[ivxIVX]{1,5}[.)]|\(\w{1,4}\))$/;
