@@ -48,13 +48,31 @@ export interface LostMarks {
   labels: LostLine[];
 }
 
-/** Read runs that begin a line: no read word just left of them on their rows. */
+/**
+ * Read runs that begin a line: no read word just left of them on their rows. Runs are looked at
+ * in order of their tops, each against those whose tops lie within the tallest run's height of
+ * its own (a dense page's thousands of words are not compared all with all).
+ */
 function lineStarts(runs: TextRun[], em: number): TextRun[] {
-  return runs.filter((r) => {
-    if (!/\p{L}{2}/u.test(r.text)) return false;
+  const byTop = runs.slice().sort((a, b) => a.y - b.y);
+  const tallest = runs.reduce((m, r) => Math.max(m, r.height), 0);
+  const out: TextRun[] = [];
+  let from = 0;
+  for (const r of byTop) {
+    if (!/\p{L}{2}/u.test(r.text)) continue;
     const mid = r.y + r.height / 2;
-    return !runs.some((o) => o !== r && o.y < mid && o.y + o.height > mid && o.x + o.width <= r.x + 1 && r.x - (o.x + o.width) < MARK_REACH_EM * em * 2);
-  });
+    while (from < byTop.length && byTop[from].y < mid - tallest) from++;
+    let started = true;
+    for (let k = from; k < byTop.length && byTop[k].y < mid; k++) {
+      const o = byTop[k];
+      if (o !== r && o.y + o.height > mid && o.x + o.width <= r.x + 1 && r.x - (o.x + o.width) < MARK_REACH_EM * em * 2) {
+        started = false;
+        break;
+      }
+    }
+    if (started) out.push(r);
+  }
+  return out;
 }
 
 /** The inked box of a region's rightmost piece of unread ink, or null when it has none or is no lone mark. */
