@@ -100,3 +100,12 @@ test('justified: a bold heading wrapped in a narrow column, its first line two w
   const columns = [plainLine(72, 220, 210), plainLine(240, 388, 210), plainLine(72, 220, 224), plainLine(240, 388, 224)];
   assert.ok(texts([...left, ...right, ...below, ...columns]).filter((t) => t === 'Approach').length === 2);
 });
+
+test('gutters: a list\'s numbers hung before their items leave a channel, but no column gutter: OCR lines stay whole', () => {
+  // OCR words (segments part at 2 em): "1" … "4" an em and a half before their items' text.
+  const runs = ['Trade clear company found', 'Capital several nearly chapter', 'Object study basis certain', 'Always model without capital'].flatMap((t, i) => [
+    ...spaced([String(i + 1)], 72, 0, 10, 600 + i * 12),
+    ...spaced(t.split(' '), 72 + 5 + 15, 3, 10, 600 + i * 12),
+  ]);
+  assert.deepEqual(buildSegments(runs, 2).map((s) => s.text), ['1 Trade clear company found', '2 Capital several nearly chapter', '3 Object study basis certain', '4 Always model without capital']);
+});

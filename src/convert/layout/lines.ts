@@ -349,21 +349,29 @@ function headingNumberGap(piece: TextRun[], r: TextRun, body: number): boolean {
 const GUTTER_MIN_EM = 0.6;
 /** How far above and below the gap its column edges are looked for, in the line's size. */
 const GUTTER_REACH_EM = 10;
+/** A column left of a gutter is at least this many ems wide (text, not a list's marks). */
+const GUTTER_COLUMN_EM = 4;
 /** Lines that must end at the gap's left side and start at its right side for it to be a gutter. */
 const GUTTER_EDGE_LINES = 3;
 
 /**
- * The gap from `a` to `b` on line `i` is a column gutter: around it, lines end flush at its left
- * side and start flush at its right side (GUTTER_EDGE_LINES of each), and at most one line in
+ * The gap from `a` to `b` on line `i` (its text on the left from `from`) is a column gutter: the
+ * text on its left is a column's (four ems wide at least, here and on the lines counted), and
+ * around it lines end flush at its left side and start flush at its right side (GUTTER_EDGE_LINES
+ * of each), and at most one line in
  * three of those crosses it. A heading justified to its column's full width stretches its spaces
  * as wide as the gutter beside it (LaTeX sets section titles justified), and in large type the
  * gutter (10 pt in LaTeX's two columns) is less than a wide gap, so neither the gap's width nor
  * equal gaps tell it from the next column. A table's label column is ragged at the right and its
  * figures are not flush at the left, so a long label's spaces are not taken for a gutter.
  */
-function gutterChannel(lines: TextRun[][], i: number, a: number, b: number): boolean {
+function gutterChannel(lines: TextRun[][], i: number, from: number, a: number, b: number): boolean {
   const size = lines[i][0].fontSize;
   const y = baselineOf(lines[i][0]);
+  // A column of text on the left: a list's numbers with their items hung after them, a column of
+  // row labels, leave a channel too (OCR's footnotes "1 Trade…" "2 Capital…" lost a line split so).
+  const wide = (start: number, fontSize: number) => a - start >= GUTTER_COLUMN_EM * fontSize;
+  if (!wide(from, size)) return false;
   let ends = 0;
   let starts = 0;
   let crossed = 0;
@@ -374,7 +382,7 @@ function gutterChannel(lines: TextRun[][], i: number, a: number, b: number): boo
       if (Math.abs(baselineOf(line[0]) - y) > GUTTER_REACH_EM * size) break;
       if (line.some((r) => r.x < b - 1 && r.x + r.width > a + 1)) crossed++;
       else {
-        if (line.some((r) => r.x + r.width <= a + 1 && r.x + r.width >= a - r.fontSize)) ends++;
+        if (line.some((r) => r.x + r.width <= a + 1 && r.x + r.width >= a - r.fontSize) && wide(line.reduce((m, r) => (r.x < a ? Math.min(m, r.x) : m), a), line[0].fontSize)) ends++;
         if (line.some((r) => r.x >= b - 1 && r.x <= b + 0.5 * r.fontSize)) starts++;
       }
     }
@@ -395,7 +403,7 @@ export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM, body = 0)
       const size = Math.max(r.fontSize, piece.length ? piece[0].fontSize : 0);
       const gap = r.x - right;
       const wide = gap > gapEm * size && !stretched.has(r);
-      const gutter = !wide && gap > GUTTER_MIN_EM * Math.min(r.fontSize, piece[0]?.fontSize ?? r.fontSize) && gutterChannel(lines, lineId, right, r.x);
+      const gutter = !wide && gap > GUTTER_MIN_EM * Math.min(r.fontSize, piece[0]?.fontSize ?? r.fontSize) && gutterChannel(lines, lineId, piece[0]?.x ?? r.x, right, r.x);
       if (piece.length > 0 && (wide || gutter) && !headingNumberGap(piece, r, body)) {
         out.push(makeSegment(piece, lineId));
         piece = [];
