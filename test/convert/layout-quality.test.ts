@@ -53,6 +53,14 @@ test('margins: a running head with the folio at one end is dropped even below th
   assert.ok(bodyLines(buildSegments(table), 792, 10).some((s) => s.text === 'Country'));
 });
 
+test('margins: a numbered note low on the page, its number set apart, is kept; a running footer with its folio is not', () => {
+  // The note set two lines below the text, low on the page, as a footer would stand.
+  const notes = [...prose(300, 30), ...words('4', 72, 672, 9), ...words('Always model without capital expect travel during around below whether appear strong.', 86, 672, 9)];
+  assert.ok(bodyLines(buildSegments(notes), 792, 10).some((s) => s.text.startsWith('Always model')));
+  const footer = [...prose(300, 30), ...words('Annual Report of the Harbour Board', 72, 672, 9), ...words('4', 530, 672, 9)];
+  assert.ok(!bodyLines(buildSegments(footer), 792, 10).some((s) => s.text.startsWith('Annual Report')));
+});
+
 test('margins: a figure caption low on the page is kept', () => {
   const runs = [...prose(80, 40), ...words('Figure 7-26. Self-locking nuts.', 72, 705, 9)];
   const md = layoutPageToMarkdown(page(runs), createLayoutContext());

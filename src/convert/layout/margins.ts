@@ -17,6 +17,8 @@ export function isSideStamp(text: string): boolean {
   return SIDE_STAMP.test(text.trim());
 }
 
+/** Words of a sentence closed by a stop that no running title has. */
+const SENTENCE_WORDS = 6;
 /** A four-digit year: a table heading, a date or an event's edition ("NETS 2015") more often than a folio. */
 const YEAR = /^(?:1[5-9]|20)\d\d$/;
 
@@ -180,6 +182,11 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
     // Years are table headings more often than folios.
     const folio = (t: string): boolean => /^\d{1,4}$/.test(t.trim()) && !/^(?:19|20)\d\d$/.test(t.trim());
     const ends = [b.texts[0], b.texts[b.texts.length - 1]].filter(folio);
+    // A running title is a title: a sentence after a number is a numbered note or item, its
+    // number set apart by a hanging indent ("4   Always model without … higher.": a page's last
+    // footnote was lost as a footer).
+    const rest = b.texts.filter((t) => !folio(t)).join(' ').trim();
+    if (/[.!?]["'”’)]?$/u.test(rest) && rest.split(/\s+/).length >= SENTENCE_WORDS) return false;
     return ends.length === 1 && (!neighbour || Math.abs(neighbour.baseline - b.baseline) >= 1.8 * body);
   };
   const last = boxes.length - 1;
