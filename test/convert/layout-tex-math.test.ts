@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
 import { equationLatex, type MathBar } from '../../src/convert/layout/math-layout.js';
-import { cmexInk, cmexIsRaw, cmexNamedInk, cmexPieces, cmexPiecesInk, cmexText, cmsyInk } from '../../src/convert/pdf/cmex.js';
+import { cmexInk, cmexIsRaw, cmexNamedInk, cmexPieces, cmexPiecesInk, cmexText, cmsyInk, cmexGlyphs } from '../../src/convert/pdf/cmex.js';
 
 const MI = 'ABCDEF+CMMI10';
 const RM = 'ABCDEF+CMR10';
@@ -110,4 +110,14 @@ test('upright letters spelling operator names are \\log, \\arg\\min (a limit und
 test('a combining accent over a letter is an accent too', () => {
   const runs = [g('\u0302', 100, 297), g('θ', 100, 300), g('=', 112, 300, 10, RM), g('\u0303', 124, 297, 10, RM), g('u', 124, 300)];
   assert.equal(equationLatex(runs, []), '\\hat{θ}=\\tilde{u}');
+});
+
+test('cmex: raw codes given as one item are glyphs of their own, each with its advance and ink', () => {
+  // pdf.js gave a cases brace (\Bigg, 0x28) and a text-style product (0x51) beside it as "(Q".
+  const glyphs = cmexGlyphs('(Q');
+  assert.deepEqual(glyphs?.map((g) => g.text), ['{', '∏']);
+  assert.deepEqual(glyphs?.map((g) => g.advance), [0.805, 0.944]);
+  // The brace reaches three ems under its baseline, the product one: each keeps its own box.
+  assert.ok(glyphs![0].ink.below > 2.5 && glyphs![1].ink.below <= 1.0, JSON.stringify(glyphs));
+  assert.equal(cmexGlyphs('( Q'), null);
 });

@@ -164,3 +164,4 @@ for every step of the recursion.`);
   const { pages } = await parseDocument(await compileLatex(src), { pageTimeoutS: 60 });
   assert.match(pages[0], /\$u\(x\)=\\begin\{cases\}\\frac\{\\sqrt\{Z\^\{m\+1\}L_\{mm\}\}\}\{G_\{t\}M\}&x\\geq3\\\\H\^\{n\+1\}q\^\{4\}&x<3\\end\{cases\}\$ \(1\)/, pages[0]);
 });
+

@@ -100,6 +100,22 @@ export function cmexInk(text: string): { above: number; below: number } | null {
   return above + below > 0 ? { above, below } : null;
 }
 
+/**
+ * Raw OMX codes given as characters, one glyph each: its Unicode, its advance (ems, cmex10.afm) and
+ * its ink. pdf.js gives adjacent glyphs of one font as one item ("{∏": a cases brace and a product
+ * beside it), whose box would be the brace's for both; null when some code is outside the table
+ * or the text holds a space.
+ */
+export function cmexGlyphs(text: string): Array<{ text: string; advance: number; ink: { above: number; below: number } }> | null {
+  const out: Array<{ text: string; advance: number; ink: { above: number; below: number } }> = [];
+  for (const ch of text) {
+    const code = ch === ' ' ? null : omxCode(ch.codePointAt(0)!);
+    if (code === null || OMX[code] === ' ') return null;
+    out.push({ text: OMX[code], advance: WIDTH[code] / 1000, ink: { above: HEIGHT[code] / 100, below: DEPTH[code] / 100 } });
+  }
+  return out;
+}
+
 /** Characters a ToUnicode map gives for OMX glyphs that are also raw codes of other glyphs. */
 const AMBIGUOUS = /^[()[\]{}/\\|\s]*$/;
 

@@ -9,7 +9,7 @@ import { DETAIL_MAX_CHARS, DETAIL_MIN_COLUMN_LINES } from '../layout/limits.js';
 import { hasSetApartLines, type LinePiece } from './set-apart.js';
 import { drawnBulletRuns, hasUnmarkedIndentedLines } from './drawn-bullets.js';
 import { checkBoxes } from './check-boxes.js';
-import { cmexInk, cmexIsRaw, cmexNamedInk, cmexPieces, cmexPiecesInk, cmexText, cmsyInk, isCmexFont } from './cmex.js';
+import { cmexGlyphs, cmexInk, cmexIsRaw, cmexNamedInk, cmexPieces, cmexPiecesInk, cmexText, cmsyInk, isCmexFont } from './cmex.js';
 import { hasStackedMath } from './math-cue.js';
 import { dingbatsText, isDingbatsFont } from './dingbats.js';
 import { isSymbolFont, symbolFontText } from './symbol-font.js';
@@ -180,6 +180,18 @@ export async function extractPageLayout(page: PDFPageProxy, index: number, opts:
       y = Math.min(m[5], y2) - size / 2;
       w = Math.abs(dx) + size;
       h = Math.abs(dy) + size;
+    }
+    // Glyphs of the extension font given as one item are runs of their own, each with its box.
+    const glyphs = !rotated && rawCmex.has(item.fontName) && [...item.str].length > 1 ? cmexGlyphs(item.str) : null;
+    if (glyphs) {
+      const scale = item.width / Math.max(1e-6, glyphs.reduce((sum, g) => sum + g.advance, 0) * size);
+      let gx = x;
+      for (const g of glyphs) {
+        const gw = g.advance * size * scale;
+        runs.push({ text: g.text, x: gx, y: m[5] - g.ink.above * size, width: gw, height: (g.ink.above + g.ink.below) * size, fontSize: round2(size), bold: fs.bold, italic: fs.italic, monospace: false, fontName: fs.name || undefined, baseline: m[5] });
+        gx += gw;
+      }
+      continue;
     }
     runs.push({
       // pdf.js put RTL items into logical order already; mixed items keep RTL words visual.
