@@ -206,10 +206,10 @@ export function assembleDisplayMath(segs: Segment[], rules: RuleLine[]): Segment
       const mid = (s.top + s.bottom) / 2;
       if (replaced.has(s) || !EQUATION_NUMBER.test(s.text.trim())) continue;
       const beside = s.x0 > c.x1 && mid > c.top && mid < c.bottom;
-      if (beside && !segs.some((o) => o !== s && !c.segs.includes(o) && o.x0 >= c.x1 - 1 && o.x1 <= s.x0 + 1 && o.bottom > s.top && o.top < s.bottom)) {
-        numbers.push(s);
-        replaced.set(s, []);
-      } else if (!beside && tagBelow(s, c, segs)) {
+      const clear = beside
+        ? !segs.some((o) => o !== s && !c.segs.includes(o) && o.x0 >= c.x1 - 1 && o.x1 <= s.x0 + 1 && o.bottom > s.top && o.top < s.bottom)
+        : tagBelow(s, c, segs);
+      if (clear) {
         numbers.push(s);
         replaced.set(s, []);
       }

@@ -302,11 +302,12 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
     lines.forEach((line, i) => {
       for (const s of pairs[i]) {
         if (out.has(s.words[1])) continue;
+        let spans: boolean | undefined;
         for (let j = Math.max(0, i - NEIGHBOUR_SCAN); j <= Math.min(lines.length - 1, i + NEIGHBOUR_SCAN); j++) {
           const d = Math.abs(baseline(line) - baseline(lines[j]));
           if (j === i || d === 0 || d > PAIR_PITCH_EM * s.size) continue;
           const over = lines[j].filter((r) => r.x < s.x1 && r.x + r.width > s.x0);
-          const lastLineBelow = s.words[0].bold && baseline(lines[j]) > baseline(line) && columnWide(s, i);
+          const lastLineBelow = s.words[0].bold && baseline(lines[j]) > baseline(line) && (spans ??= columnWide(s, i));
           if (!over.every((r) => Math.abs(r.fontSize - s.size) <= SAME_SIZE * s.size && r.bold === s.words[0].bold) || !flushIn(s, lines[j], lastLineBelow)) continue;
           out.add(s.words[1]);
           inStretch.add(s.words[1]);
@@ -326,6 +327,12 @@ const NEIGHBOUR_SCAN = 6;
 const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}\.|[A-Z]\.(?:\d{1,2}\.?){0,3}|[IVX]{1,5}\.)$/;
 /** A bare section number ("4", LaTeX's \section): a heading's only when set larger than the body. */
 const BARE_SECTION_NUMBER = /^\d{1,2}$/;
+
+/** A section's number by itself, bare ("4") or not ("1.2", "3.", "A.1", "IV."). */
+export function isSectionNumber(text: string): boolean {
+  const t = text.trim();
+  return SECTION_NUMBER.test(t) || BARE_SECTION_NUMBER.test(t);
+}
 /** The widest space a heading sets between its number and its title (a quad and some). */
 const NUMBER_GAP_EM = 3;
 
@@ -338,8 +345,8 @@ const NUMBER_GAP_EM = 3;
 function headingNumberGap(piece: TextRun[], r: TextRun, body: number): boolean {
   if (body <= 0 || piece.length !== 1) return false;
   const n = piece[0];
+  if (!isSectionNumber(n.text)) return false;
   const bare = BARE_SECTION_NUMBER.test(n.text.trim());
-  if (!bare && !SECTION_NUMBER.test(n.text.trim())) return false;
   if (Math.abs(n.fontSize - r.fontSize) > 0.05 * n.fontSize || n.bold !== r.bold || !/^\p{L}/u.test(r.text.trim())) return false;
   if (!(n.fontSize >= 1.15 * body || (!bare && n.bold && n.fontSize >= 0.95 * body))) return false;
   return r.x - (n.x + n.width) <= NUMBER_GAP_EM * n.fontSize;

@@ -6,6 +6,7 @@
 // or so wide shared by every row (TeX sets array columns 2 \arraycolsep apart, cases' condition a
 // \quad after its value). Each cell is read as a row of its own.
 import type { MathBar, MathGlyph } from './math-layout.js';
+import { isCmexFont } from '../pdf/cmex.js';
 
 export interface MathArray {
   /** The glyphs it takes: delimiters and content. */
@@ -90,7 +91,7 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     // A lone `{` opens cases; another lone delimiter is no array. A lone "(" from TeX's extension
     // font is a cases brace read raw: a \Bigg brace is code 0x28, "(" in ASCII, and a font with
     // no other glyph on the page cannot be told read raw (pdf/cmex.ts).
-    const rawBrace = !close && open.ch === '(' && /(?:^|\+)(?:CMEX|LMEX)\d/i.test(open.font);
+    const rawBrace = !close && open.ch === '(' && isCmexFont(open.font);
     if (!close && open.ch !== '{' && !rawBrace) continue;
     const [top, bottom] = inkOf(open);
     const inner = gs.filter((g) => g !== open && g !== close && !taken.has(g) && center(g) > open.x1 - 0.1 * size && (!close || center(g) < close.x0 + 0.1 * size) && axisOf(g) > top && axisOf(g) < bottom);

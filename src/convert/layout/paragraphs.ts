@@ -1,6 +1,6 @@
 // Lines of one column → paragraphs: a new paragraph starts at a larger line gap, a change of
 // font size or weight, a first-line indent, a list marker, or after a short (paragraph-ending) line.
-import type { Segment, TextSpan } from './lines.js';
+import { isSectionNumber, type Segment, type TextSpan } from './lines.js';
 import { listMarker } from './lists.js';
 import { isCapsTitle } from './headings.js';
 import { displayLines } from './display-lines.js';
@@ -88,9 +88,6 @@ export function itemTextStart(line: Line): number | null {
   return null;
 }
 
-/** A heading's number by itself: "4", "2.3", "A.1", "IV." (LaTeX sets a quad between it and the title). */
-const HEADING_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.(?:\d{1,2}\.?){0,3}|[IVX]{1,5}\.)$/;
-
 /**
  * Where the title starts on a line that opens with a section number set apart from it ("4   Market
  * Course Those": the x of "Market"); null otherwise. A long title wraps under its own first word,
@@ -98,7 +95,7 @@ const HEADING_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.(?:\d{1,2}\.?){0
  */
 function numberedTitleStart(line: Line): number | null {
   const runs = line.segs.flatMap((s) => s.runs);
-  if (runs.length < 2 || !HEADING_NUMBER.test(runs[0].text.trim())) return null;
+  if (runs.length < 2 || !isSectionNumber(runs[0].text)) return null;
   const gap = runs[1].x - (runs[0].x + runs[0].width);
   return gap > 0.3 * line.size ? runs[1].x : null;
 }

@@ -92,13 +92,9 @@ export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfid
       b.heights.push(r.height);
     } else bands.set(runLine[i], { top: r.y, bottom: r.y + r.height, heights: [r.height] });
   });
-  const broken = (key: string): boolean => {
-    const b = bands.get(key)!;
-    const box = (lineHeight.get(key) ?? 0) * pointsPerPixel;
-    return b.top >= b.bottom && box > BROKEN_LINE_HEIGHTS * median(b.heights);
-  };
+  const broken = new Set([...bands].filter(([key, b]) => b.top >= b.bottom && (lineHeight.get(key) ?? 0) * pointsPerPixel > BROKEN_LINE_HEIGHTS * median(b.heights)).map(([key]) => key));
   runs.forEach((r, i) => {
-    const size = (broken(runLine[i]) ? undefined : lineSize.get(runLine[i])) ?? lineFontSize(r.height, [r]);
+    const size = (broken.has(runLine[i]) ? undefined : lineSize.get(runLine[i])) ?? lineFontSize(r.height, [r]);
     r.fontSize = Math.max(1, Math.round(size * 10) / 10);
   });
   return { runs, meanConfidence: confWeight > 0 ? confSum / confWeight : 0, wordlike };
