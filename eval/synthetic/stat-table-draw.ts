@@ -85,6 +85,20 @@ function cellWidth(font: PDFFont, size: number, text: string, raised: boolean | 
   return w(font, size, text.slice(0, m.index)) + size * 0.03 + w(font, size * 0.65, m[0].normalize('NFKC'));
 }
 
+/**
+ * Width a column's figures take as drawn: the widest figure, or for a decimal-aligned column the
+ * widest integer part plus the widest fraction, since the points line up (a ".." or a footnote
+ * marker counts as fraction). Sized by the widest figure alone, a wide integer overhung the gutter
+ * on its left and touched the previous column's figure: "31" and "509 055" drew as "31509 055".
+ */
+function figuresWidth(t: StatContent, s: StatStyle, c: number): number {
+  const mark = t.decimalMark ?? '.';
+  if (t.align[c] !== 'decimal') return Math.max(...t.rows.map((r) => w(s.font, s.size, r.values[c])));
+  const widths = t.rows.map((r) => cellWidth(s.font, s.size, r.values[c], s.raisedMarkers));
+  const ints = t.rows.map((r) => w(s.font, s.size, intPart(r.values[c], mark)));
+  return Math.max(...ints) + Math.max(0, ...widths.map((x, i) => x - ints[i]));
+}
+
 /** Column geometry filling at most `maxWidth` from `left` (stretched to it when `stretch`); null when it does not fit. */
 export function statGeometry(t: StatContent, s: StatStyle, left: number, maxWidth: number, stretch: boolean): StatGeometry | null {
   const head = s.boldHead ? s.bold : s.font;
@@ -96,7 +110,7 @@ export function statGeometry(t: StatContent, s: StatStyle, left: number, maxWidt
   const widths = [labelNeed];
   const headLines: string[][] = [];
   t.headings.forEach((h, c) => {
-    const valueW = Math.max(...t.rows.map((r) => w(s.font, s.size, r.values[c])), t.units ? w(s.italic, s.size, t.units[c]) : 0);
+    const valueW = Math.max(figuresWidth(t, s, c), t.units ? w(s.italic, s.size, t.units[c]) : 0);
     // A heading wider than its figures wraps onto two lines (as narrow statistics columns do).
     const lines = w(head, s.size, h) > valueW * 1.3 && h.includes(' ') ? wrapText(h, head, s.size, Math.max(valueW, ...h.split(' ').map((x) => w(head, s.size, x)))) : [h];
     headLines.push(lines);

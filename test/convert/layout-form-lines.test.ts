@@ -10,6 +10,7 @@ import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.
 import { formFieldLines } from '../../src/convert/layout/form-lines.js';
 import type { TextRun } from '../../src/convert/layout/types.js';
 import { page, words } from './fixtures/runs.js';
+import { blockMarkdown } from '../../src/convert/markdown/render.js';
 
 after(shutdownConvertPool);
 
@@ -68,4 +69,22 @@ test('form lines: two labels closed by colons with their values beside them read
   SMALL_PRINT.forEach((l, i) => text(l, 72, 320 + i * 9, 7));
   const { markdown } = await parseDocument(await pdf.save(), { pageTimeoutS: 30 });
   assert.match(markdown, /Supplier: Petrov Supplies GmbH\s+Invoice date: 1978-11-04/, markdown);
+});
+
+test('form lines: a bold label run in before its value, and a question over its check boxes, are no headings', () => {
+  const runs = [...smallPrint(90), ...words('Years at address:', 72, 140, 9, { bold: true }), ...words('2', 150, 140, 9)];
+  runs.push(...words('Do you hold a current licence?', 72, 170, 9, { bold: true }), ...words('☐ Yes', 80, 184, 9), ...words('☒ No', 80, 198, 9), ...smallPrint(230));
+  assert.deepEqual(headingsOf(runs), []);
+  // A bold title holding a colon, all of it bold, stays a heading.
+  assert.deepEqual(headingsOf([...smallPrint(90), ...words('Part Two: Household', 72, 140, 9, { bold: true }), ...smallPrint(160)]), ['Part Two: Household']);
+});
+
+test('form lines: two labels beside their amounts are read row by row, not as a heading over figures', () => {
+  const runs = [...smallPrint(90)];
+  [['Subtotal', '€48,429.82'], ['Tax', '€19,257.85']].forEach(([label, amount], i) => runs.push(...words(label, 300, 150 + i * 14, 9, { bold: true }), ...words(amount, 380, 150 + i * 14, 9)));
+  runs.push(...smallPrint(200));
+  const model = layoutPage(page(runs), createLayoutContext());
+  assert.deepEqual(headingsOf(runs), []);
+  const md = model.blocks.map(blockMarkdown).join('\n\n');
+  assert.match(md, /Subtotal[^\n]*€48,429\.82[\s\S]*Tax[^\n]*€19,257\.85/, md);
 });

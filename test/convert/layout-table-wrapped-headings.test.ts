@@ -5,7 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
-import { words } from './fixtures/runs.js';
+import { page, words } from './fixtures/runs.js';
+import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
+import { blockMarkdown } from '../../src/convert/markdown/render.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import type { Item } from '../../src/convert/layout/regions.js';
@@ -57,4 +59,26 @@ test('a heading line ending on "of" goes on below, though the word below reads a
   const t = cells(runs);
   assert.deepEqual(t[0], ['Measure', 'Number of persons', 'Number of persons', 'Exports']);
   assert.deepEqual(t[1], ['Approach', '2.3', '(7)', '52']);
+});
+
+test('a table whose stub heading wraps onto a line of its own above the body keeps its heading row', () => {
+  // Set from the top of the heading row: "Region" beside the years, its second line alone under
+  // it, covering the channel before the figures (a long label reaches into it as well). Before,
+  // the heading lines were read as two columns of text above a table without its header.
+  const runs: TextRun[] = [...words('Region', 40, 100), ...words('of residence in the area', 40, 112)];
+  const years = ['2003', '2004', '2005', '2006'];
+  // Figures right-aligned at 180, 205, 230, 255: the years 0.5 em apart, the widest figure of the
+  // first column reaching left of the stub's second line's end.
+  years.forEach((y, c) => runs.push(...right(y, 180 + 25 * c, 100)));
+  const body: string[][] = [['Total year section', '(11.43)', '6.8', '99.0', '3'], ['Body', '13.1', '31.5', '53.6', '88'], ['Would space power here', '8.47', '46.5', '44.2', '7'], ['Certain city', '16.1', '56.5', '78.0', '55'], ['Final', '2.07', '13.7', '39.4', '43']];
+  body.forEach(([label, ...figures], i) => {
+    runs.push(...words(label, 40, 130 + i * 13));
+    figures.forEach((f, c) => runs.push(...right(f, 180 + 25 * c, 130 + i * 13)));
+  });
+  const model = layoutPage(page(runs), createLayoutContext());
+  const tables = model.blocks.filter((b) => b.type === 'table');
+  assert.equal(tables.length, 1, model.blocks.map(blockMarkdown).join('\n\n'));
+  const md = blockMarkdown(tables[0]);
+  assert.match(md, /^\| Region[^|]* \| 2003 \| 2004 \| 2005 \| 2006 \|/, md);
+  assert.ok(!model.blocks.some((b) => b.type !== 'table' && /2003|Region/.test(blockMarkdown(b))), model.blocks.map(blockMarkdown).join('\n\n'));
 });

@@ -2,7 +2,9 @@
 // set a little larger than its label right under it ("Policy number" 7 pt, "66697508" 9 pt), a
 // bold label right over its larger value, and a stack of field lines ("Reference R8027169",
 // "Place of birth Millbrook", …) set larger than the small print that gives the page its body
-// size. A heading stands over text of its own; these stand over or under each other.
+// size. A heading stands over text of its own; these stand over or under each other. A bold
+// label run in before its value ("Years at address: 2"), or a question over its check boxes, is
+// no heading either.
 import type { Block } from '../model.js';
 import type { Line } from './paragraphs.js';
 
@@ -38,6 +40,18 @@ function tightlyUnder(high: Line, low: Line): boolean {
 }
 
 /**
+ * A run-in field: a bold label closed by a colon, then its value in another weight ("**Years at
+ * address:** 2"). The line counts as bold when the label holds most of its letters, but a title
+ * is set in one weight and does not end its bold part on a colon.
+ */
+export function isRunInField(line: Line): boolean {
+  const runs = line.segs.flatMap((s) => s.runs).filter((r) => r.text.trim());
+  const colon = runs.findIndex((r) => /:\s*$/.test(r.text));
+  if (colon < 0 || colon === runs.length - 1) return false;
+  return runs.slice(0, colon + 1).every((r) => r.bold) && runs.slice(colon + 1).every((r) => !r.bold && /[\p{L}\p{N}]/u.test(r.text));
+}
+
+/**
  * Indexes of heading candidates (`found`, same order as `blocks`) that are a form's field lines:
  * a larger regular line tight under a smaller one (its value under a label), a bold line tight
  * over a larger regular one (a label over its value), or one of a stack of MIN_STACK or more
@@ -50,6 +64,10 @@ export function formFieldLines(blocks: Block[], found: Array<Candidate | null>):
     if (!found[i]) return;
     const line = oneLine(b);
     if (!line) return;
+    if (isRunInField(line)) out.add(i);
+    // A question over its check boxes ("Do you hold a current licence?" over "☐ Yes"): the form's
+    // field, however it is set.
+    if (/\?\s*$/.test(line.text) && /^\s*[☐☒☑]/u.test(blocks[i + 1]?.source?.[0]?.text ?? '')) out.add(i);
     const above = oneLine(blocks[i - 1]);
     if (!line.bold && found[i]!.ratio < MAX_VALUE_RATIO && above && above.size < line.size - SAME_SIZE && tightlyUnder(above, line)) out.add(i);
     const below = oneLine(blocks[i + 1]);

@@ -4,6 +4,7 @@
 // aligned cells becomes a whitespace table instead.
 import type { Segment } from './lines.js';
 import { median } from './order-stats.js';
+import { joinGridHeadings } from './grid-headings.js';
 import { FIELD_COLUMN_SHARE, fieldLineShare, LABEL_END } from './field-grid.js';
 
 /** A bullet glyph or an enumerator on its own ("•", "", "3.", "b)", "(iv)"). */
@@ -150,7 +151,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     }
   }
   flushFlow();
-  return out;
+  return joinGridHeadings(out);
 }
 
 /**
@@ -683,6 +684,12 @@ function figuresOnly(col: Item[]): boolean {
   return flags.length > 0 && flags.filter(Boolean).length >= FIGURE_COLUMN_LINE_SHARE * flags.length;
 }
 
+/** A column of labels (a word each, no figure alone) beside a column whose every piece is a figure. */
+function labelsWithAmounts(labels: Item[], values: Item[]): boolean {
+  const figure = (it: Item) => it.seg !== undefined && /\d/.test(it.seg.text) && !/\p{L}{2}/u.test(it.seg.text);
+  return labels.every((it) => it.seg !== undefined && /\p{L}{2}/u.test(it.seg.text)) && values.length > 0 && values.every(figure);
+}
+
 /** Share of a prose column's tokens that may be numbers (years, figures quoted in the text). */
 const PROSE_MAX_NUMBER_SHARE = 0.15;
 
@@ -846,6 +853,9 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   // Two columns of running text, however ragged (a list nested in one of them).
   if (cols.length <= 3 && cols.filter(runsOn).length >= 2) return true;
   if (rows < 2) return true;
-  if (cols.length === 2 && rows < 3) return true;
+  // Two lines of two columns are text, unless the second holds only amounts beside labels (an
+  // invoice's "Subtotal  €48,429.82" over "Tax  €19,257.85": read as columns, the labels became a
+  // bold heading "Subtotal Tax" over the amounts).
+  if (cols.length === 2 && rows < 3) return !labelsWithAmounts(cols[0], cols[1]);
   return false;
 }

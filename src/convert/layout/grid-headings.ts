@@ -1,0 +1,69 @@
+// Column headings cut off above their whitespace table (issue 9 item 3: header rows). A band
+// grows into a table group while a gutter stays free through its lines (regions.ts). A stub
+// heading wrapped onto lines of its own ("Result" over "Local Process World", set from the top of
+// the heading row) covers the channel between the label column and the figures, so the heading
+// lines ended their group there and were read as two columns of text ("### Result Local Process
+// World", then "2003 2004 2005 2006") above a table that had lost its header row. Lines that head
+// a table sit a row's pitch above it, hold short pieces side by side on both sides of the table's
+// own gutters, and lie within its width: they join the table, whose columns are found from
+// alignment across all its rows (tables.ts).
+import type { Item, RegionBlock } from './regions.js';
+import { splitBands } from './regions.js';
+import { median } from './order-stats.js';
+import { whitespaceColumnCuts } from './tables.js';
+
+/** The heading lines end at most this many of the table's line heights above its first line. */
+const HEAD_GAP_LINES = 1.2;
+/** A column heading is a few words; more is a line of prose or a title. */
+const HEAD_MAX_WORDS = 5;
+/** Heading lines above a table's body, at most (wrapped headings of one row, a group row). */
+const HEAD_MAX_BANDS = 4;
+/** The heading lines stay within the table's width, give or take this many line heights. */
+const WIDTH_SLACK_LINES = 1;
+
+const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+
+/** Index of the first flow above the grid at `k` that is one of its heading lines, or `k` when none is. */
+function headingFlows(blocks: RegionBlock[], k: number): number {
+  const grid = blocks[k];
+  const top = Math.min(...grid.items.map((it) => it.top));
+  const x0 = Math.min(...grid.items.map((it) => it.x0));
+  const x1 = Math.max(...grid.items.map((it) => it.x1));
+  const lineH = median(grid.items.map((it) => it.bottom - it.top));
+  // The table's columns as its rows align them (the channels free through every line may be
+  // fewer: a long label reaches into the channel before the figures).
+  const cuts = whitespaceColumnCuts(grid.items);
+  let from = k;
+  while (from > 0 && blocks[from - 1].kind === 'flow' && k - from < HEAD_MAX_BANDS) from--;
+  // The nearest flows first: the lines directly above may be headings; a caption above them is not.
+  for (let start = from; start < k; start++) {
+    const items = blocks.slice(start, k).flatMap((b) => b.items);
+    if (!items.every((it) => it.seg && it.atom === undefined && it.bottom <= top + 0.25 * lineH)) continue;
+    if (!items.every((it) => it.x0 >= x0 - WIDTH_SLACK_LINES * lineH && it.x1 <= x1 + WIDTH_SLACK_LINES * lineH)) continue;
+    if (!items.every((it) => words(it.seg!.text) <= HEAD_MAX_WORDS && !/[.:;]$/.test(it.seg!.text.trim()))) continue;
+    const bands = splitBands(items);
+    if (bands.length > HEAD_MAX_BANDS) continue;
+    if (top - Math.max(...items.map((it) => it.bottom)) > HEAD_GAP_LINES * lineH) continue;
+    // Pieces side by side on both sides of one of the table's column boundaries: on one line, or
+    // in flows read as columns of their own.
+    const across = (its: Item[], cut: number) => its.some((it) => it.x1 <= cut) && its.some((it) => it.x0 >= cut);
+    const sideBySide = k - start >= 2 ? [items] : bands.filter((b) => b.length >= 2);
+    if (sideBySide.some((its) => cuts.some((cut) => across(its, cut)))) return start;
+  }
+  return k;
+}
+
+/** Each grid with the heading lines cut off above it taken back in. */
+export function joinGridHeadings(blocks: RegionBlock[]): RegionBlock[] {
+  const out = blocks.slice();
+  for (let k = 0; k < out.length; k++) {
+    const grid = out[k];
+    if (grid.kind !== 'grid') continue;
+    const start = headingFlows(out, k);
+    if (start === k) continue;
+    const head = out.slice(start, k).flatMap((b) => b.items);
+    out.splice(start, k - start + 1, { kind: 'grid', items: [...head, ...grid.items], gutters: grid.gutters });
+    k = start;
+  }
+  return out;
+}
