@@ -88,3 +88,14 @@ test('form lines: two labels beside their amounts are read row by row, not as a 
   const md = model.blocks.map(blockMarkdown).join('\n\n');
   assert.match(md, /Subtotal[^\n]*€48,429\.82[\s\S]*Tax[^\n]*€19,257\.85/, md);
 });
+
+test('form lines: a bold label beside its amount and a row of fields across the line are no headings; a numbered title is', () => {
+  const runs = [...smallPrint(90), ...words('Subtotal', 300, 140, 9, { bold: true }), ...words('£30,869.48', 360, 140, 9)];
+  // Two fields, each a label and its value, 4 em apart on one line, in bold.
+  runs.push(...words('Account number', 72, 170, 10, { bold: true }), ...words('317-89-6127', 152, 170, 10, { bold: true }));
+  runs.push(...words('Tax number', 260, 170, 10, { bold: true }), ...words('869-53-5987', 320, 170, 10, { bold: true }), ...smallPrint(200));
+  assert.deepEqual(headingsOf(runs), []);
+  const numbered = [...smallPrint(90), ...words('4', 72, 140, 10, { bold: true }), ...words('Results and Findings', 100, 140, 10, { bold: true }), ...smallPrint(160)];
+  assert.deepEqual(headingsOf(numbered), ['4 Results and Findings']);
+});
+

@@ -101,3 +101,14 @@ test('forms through the parser: a stacked grid whose last field stands alone pai
   const headings = boxed.results.find((r) => r.property === 'no-false-headings')!;
   for (const t of ['"marital status"', '"married"', '"place of birth"', '"greenville"']) assert.ok(!(headings.diff ?? '').includes(t), headings.diff);
 });
+
+test('forms through the parser: rows of a bold label beside its boxed value read row by row; a row of boxed fields and a label beside its amount are no headings', async () => {
+  // forms-3001: "Marital status [Widowed]" over "Monthly rent [£68,426.87]" was read as a column of
+  // labels ("#### Marital status Monthly rent") then a column of values. forms-3030: "Account
+  // number [317-89-6127]   Tax identification number [869-53-5987]" on one line was a heading.
+  // forms-3032: "Subtotal £30,869.48" under its table was a heading.
+  const [rows, fieldRow, amount] = await Promise.all([runCase('forms-3001'), runCase('forms-3030'), runCase('forms-3032')]);
+  const of = (c: typeof rows, p: string) => c.results.find((r) => r.property === p)!;
+  assert.equal(of(rows, 'fields').pass, true, of(rows, 'fields').diff);
+  for (const c of [rows, fieldRow, amount]) assert.equal(of(c, 'no-false-headings').pass, true, of(c, 'no-false-headings').diff);
+});

@@ -3,8 +3,8 @@
 // bold label right over its larger value, and a stack of field lines ("Reference R8027169",
 // "Place of birth Millbrook", …) set larger than the small print that gives the page its body
 // size. A heading stands over text of its own; these stand over or under each other. A bold
-// label run in before its value ("Years at address: 2"), or a question over its check boxes, is
-// no heading either.
+// label run in before its value ("Years at address: 2") or its amount, a row of fields set apart
+// across the line, and a question over its check boxes are no headings either.
 import type { Block } from '../model.js';
 import type { Line } from './paragraphs.js';
 
@@ -47,8 +47,33 @@ function tightlyUnder(high: Line, low: Line): boolean {
 export function isRunInField(line: Line): boolean {
   const runs = line.segs.flatMap((s) => s.runs).filter((r) => r.text.trim());
   const colon = runs.findIndex((r) => /:\s*$/.test(r.text));
-  if (colon < 0 || colon === runs.length - 1) return false;
-  return runs.slice(0, colon + 1).every((r) => r.bold) && runs.slice(colon + 1).every((r) => !r.bold && /[\p{L}\p{N}]/u.test(r.text));
+  if (colon >= 0 && colon < runs.length - 1) {
+    return runs.slice(0, colon + 1).every((r) => r.bold) && runs.slice(colon + 1).every((r) => !r.bold && /[\p{L}\p{N}]/u.test(r.text));
+  }
+  // A bold label and its amount in regular weight ("**Subtotal** £30,869.48").
+  const value = runs.findIndex((r) => !r.bold);
+  return value > 0 && runs.slice(0, value).every((r) => /\p{L}{2}/u.test(r.text)) && runs.slice(value).every((r) => !r.bold && AMOUNT.test(r.text.trim()));
+}
+
+/** A sum of money or a figure grouped in thousands: "£30,869.48", "12 345,60", "-1,204". */
+const AMOUNT = /^[-−(]?(?:[£$€¥]\s?)?\d{1,3}(?:[,.\u202f\u00a0 ]\d{3})*(?:[.,]\d{1,2})?\)?$|^[-−(]?[£$€¥]\s?\d+(?:[.,]\d{1,2})?\)?$/u;
+
+/** Pieces of one line this many ems apart, each holding words, are fields or cells side by side. */
+const FIELDS_APART_EM = 2;
+
+/**
+ * A row of fields: pieces of the line at least FIELDS_APART_EM apart, with words on both sides of
+ * the gap ("Account number [317-89-6127]      Tax identification number [869-53-5987]"). A title
+ * is set as one piece; a section number set apart before it holds no word.
+ */
+export function isFieldRow(line: Line): boolean {
+  const segs = line.segs.slice().sort((a, b) => a.x0 - b.x0);
+  for (let k = 1; k < segs.length; k++) {
+    if (segs[k].x0 - segs[k - 1].x1 < FIELDS_APART_EM * line.size) continue;
+    const words = (from: number, to: number) => segs.slice(from, to).some((s) => /\p{L}{2}/u.test(s.text));
+    if (words(0, k) && words(k, segs.length)) return true;
+  }
+  return false;
 }
 
 /**
@@ -64,7 +89,7 @@ export function formFieldLines(blocks: Block[], found: Array<Candidate | null>):
     if (!found[i]) return;
     const line = oneLine(b);
     if (!line) return;
-    if (isRunInField(line)) out.add(i);
+    if (isRunInField(line) || isFieldRow(line)) out.add(i);
     // A question over its check boxes ("Do you hold a current licence?" over "☐ Yes"): the form's
     // field, however it is set.
     if (/\?\s*$/.test(line.text) && /^\s*[☐☒☑]/u.test(blocks[i + 1]?.source?.[0]?.text ?? '')) out.add(i);

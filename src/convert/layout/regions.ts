@@ -684,6 +684,26 @@ function figuresOnly(col: Item[]): boolean {
   return flags.length > 0 && flags.filter(Boolean).length >= FIGURE_COLUMN_LINE_SHARE * flags.length;
 }
 
+/** Words a bold label of a row holds at most. */
+const LABEL_MAX_WORDS = 4;
+
+/**
+ * Two or more rows, each a short bold label beside a value in regular weight, every label with a
+ * value on its line and every value with a label: fields read row by row. A narrow column of bold
+ * headings beside paragraphs (a résumé's "Experience" beside its text) has value lines without a
+ * label, so it stays two columns.
+ */
+function boldLabelRows(labels: Item[], values: Item[]): boolean {
+  const rowsOf = (col: Item[]) => new Set(col.map((it) => it.seg?.lineId));
+  if (!labels.every((it) => it.seg?.bold && it.seg.text.trim().split(/\s+/).length <= LABEL_MAX_WORDS)) return false;
+  if (!values.every((it) => it.seg && !it.seg.bold)) return false;
+  const labelRows = [...rowsOf(labels)];
+  const valueRows = rowsOf(values);
+  if (labelRows.length < 2 || labelRows.length !== valueRows.size) return false;
+  // Beside each other: a label's line and a value's line share a band (their vertical middles overlap).
+  return labels.every((l) => values.some((v) => Math.max(l.top, v.top) < Math.min(l.bottom, v.bottom)));
+}
+
 /** A column of labels (a word each, no figure alone) beside a column whose every piece is a figure. */
 function labelsWithAmounts(labels: Item[], values: Item[]): boolean {
   const figure = (it: Item) => it.seg !== undefined && /\d/.test(it.seg.text) && !/\p{L}{2}/u.test(it.seg.text);
@@ -810,6 +830,9 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   // it ("Annual income:   €40,202.46" beside "Expiry date:   10/19/1964"): the fields of a row
   // are read together, as the form sets them, not each column down (issue 9).
   if (cols.every((col) => fieldLineShare(col) >= FIELD_COLUMN_SHARE)) return false;
+  // So is a column of short bold labels with a value beside every one of them ("**Marital
+  // status**  Widowed" over "**Monthly rent**  £68,426.87"): a form's or a key-value table's rows.
+  if (cols.length === 2 && boldLabelRows(cols[0], cols[1])) return false;
   // Measured on each column's lines, not its pieces: a list item's bullet set apart from its
   // text is one line of the column, not a one-character cell (a bulleted list in a text column
   // made the column look like short cells: issue 9).
