@@ -2,7 +2,7 @@
 // pdflatex. Its truth holds the prose words printed and each display's LaTeX, which the scorer's
 // KaTeX reads; a case is a pure function of its id. Skipped where pdflatex or the scorer's KaTeX
 // is not installed, but not in CI (.ci/run installs TeX Live's base packages).
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateCase } from '../../eval/synthetic/cases.js';
 import { katexAvailable } from '../../eval/synthetic/html/katex.js';
@@ -11,6 +11,10 @@ import { pdflatexAvailable } from '../../eval/synthetic/tex/pdflatex.js';
 import { textWords } from '../../eval/synthetic/tokens.js';
 import { blockText } from '../../eval/synthetic/truth.js';
 import { printedPages } from './printed-text.js';
+import { runCase } from '../../eval/synthetic/convert.js';
+import { shutdownConvertPool } from '../../src/convert/index.js';
+
+after(shutdownConvertPool);
 
 const skip = !pdflatexAvailable() && !process.env.DOCCONV_CI ? 'pdflatex is not installed' : !katexAvailable() ? "the scorer's KaTeX is not installed" : false;
 
@@ -45,4 +49,13 @@ test('tex family: a case is a pure function of its id', { skip }, async () => {
   const [a, b] = [await generateCase('tex', 5), await generateCase('tex', 5)];
   assert.deepEqual(a.truth, b.truth);
   assert.deepEqual(a.bytes, b.bytes);
+});
+
+// tex-3028: a section title at the top of the left column, its spaces stretched (25 pt) wider
+// than the 10 pt gutter, on the baseline of the right column's first line. The title ran on into
+// the next column's text ("**1 Remain Measure Small** where social direct…"), its second line a
+// heading of its own. Larger bold type beside body type across a gap is a gutter.
+test('tex family: a stretched section title beside the next column keeps to its own column', { skip }, async () => {
+  const r = await runCase('tex-3028');
+  for (const p of r.results.filter((x) => ['headings', 'no-false-headings', 'text'].includes(x.property))) assert.ok(p.pass, `${p.property}: ${p.diff ?? ''}`);
 });

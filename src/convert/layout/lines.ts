@@ -358,6 +358,8 @@ const GUTTER_MIN_EM = 0.6;
 const GUTTER_REACH_EM = 10;
 /** A column left of a gutter is at least this many ems wide (text, not a list's marks). */
 const GUTTER_COLUMN_EM = 4;
+/** Type this many times larger, in another weight, across a gap: a title beside the next column's text. */
+const TITLE_SIZE_RATIO = 1.2;
 /** Lines that must end at the gap's left side and start at its right side for it to be a gutter. */
 const GUTTER_EDGE_LINES = 3;
 
@@ -372,13 +374,16 @@ const GUTTER_EDGE_LINES = 3;
  * equal gaps tell it from the next column. A table's label column is ragged at the right and its
  * figures are not flush at the left, so a long label's spaces are not taken for a gutter.
  */
-function gutterChannel(lines: TextRun[][], i: number, from: number, a: number, b: number): boolean {
+function gutterChannel(lines: TextRun[][], i: number, from: number, a: number, b: number, typeChanges: boolean): boolean {
   const size = lines[i][0].fontSize;
   const y = baselineOf(lines[i][0]);
   // A column of text on the left: a list's numbers with their items hung after them, a column of
   // row labels, leave a channel too (OCR's footnotes "1 Trade…" "2 Capital…" lost a line split so).
+  // A title's last word alone is narrow too, when its spaces are stretched wider than the gutter;
+  // but a title in larger type does not run on in the body's type across a gap: that gap needs no
+  // width of text on its left.
   const wide = (start: number, fontSize: number) => a - start >= GUTTER_COLUMN_EM * fontSize;
-  if (!wide(from, size)) return false;
+  if (!typeChanges && !wide(from, size)) return false;
   let ends = 0;
   let starts = 0;
   let crossed = 0;
@@ -394,7 +399,9 @@ function gutterChannel(lines: TextRun[][], i: number, from: number, a: number, b
       }
     }
   }
-  return ends >= GUTTER_EDGE_LINES && starts >= GUTTER_EDGE_LINES && 3 * crossed <= Math.min(ends, starts);
+  // The change of type is evidence of its own: a column's last lines beside the title are enough.
+  const edges = typeChanges ? GUTTER_EDGE_LINES - 1 : GUTTER_EDGE_LINES;
+  return ends >= edges && starts >= edges && 3 * crossed <= Math.min(ends, starts);
 }
 
 /** Splits each line at wide gaps (not at a justified line's stretched spaces) and builds segments. */
@@ -410,7 +417,9 @@ export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM, body = 0)
       const size = Math.max(r.fontSize, piece.length ? piece[0].fontSize : 0);
       const gap = r.x - right;
       const wide = gap > gapEm * size && !stretched.has(r);
-      const gutter = !wide && gap > GUTTER_MIN_EM * Math.min(r.fontSize, piece[0]?.fontSize ?? r.fontSize) && gutterChannel(lines, lineId, piece[0]?.x ?? r.x, right, r.x);
+      const prev = piece[piece.length - 1];
+      const typeChanges = prev !== undefined && Math.max(prev.fontSize, r.fontSize) >= TITLE_SIZE_RATIO * Math.min(prev.fontSize, r.fontSize) && prev.bold !== r.bold;
+      const gutter = !wide && gap > GUTTER_MIN_EM * Math.min(r.fontSize, piece[0]?.fontSize ?? r.fontSize) && gutterChannel(lines, lineId, piece[0]?.x ?? r.x, right, r.x, typeChanges);
       if (piece.length > 0 && (wide || gutter) && !headingNumberGap(piece, r, body)) {
         out.push(makeSegment(piece, lineId));
         piece = [];

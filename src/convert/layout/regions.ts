@@ -77,10 +77,23 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       // column: issue 9). Other pieces of a line apart (a wide word space in justified text) are
       // no column's start: a channel found from them ran through the paragraph.
       const oneLine = bands[i].length === 1 || (gutters.length === 0 && bands[i].length === 2 && markedLine(bands[i]));
-      const run = depth < MAX_DEPTH && oneLine && i >= triedTo && tries < MAX_OFFSET_TRIES && !wrappedHeadingLine(bands, i, textSize(segsOf(items))) && !wrappedLastLine(bands, i) ? offsetColumns(bands, i, gutterMin, extent) : null;
+      let run = depth < MAX_DEPTH && oneLine && i >= triedTo && tries < MAX_OFFSET_TRIES && !wrappedHeadingLine(bands, i, textSize(segsOf(items))) && !wrappedLastLine(bands, i) ? offsetColumns(bands, i, gutterMin, extent) : null;
       if (run) {
         tries++;
         triedTo = run.next;
+      }
+      // A line over the columns reaching into their gutter (a page's intro line under its title)
+      // seeds a channel that the columns' own edge then closes, ending the run mid-column: the
+      // columns read from the band below it run further, and the line stays above them.
+      if (run?.columns && i + 1 < bands.length && tries < MAX_OFFSET_TRIES) {
+        const below = offsetColumns(bands, i + 1, gutterMin, extent);
+        tries++;
+        if (below.columns && below.end > run.end) {
+          flow.push(...bands[i]);
+          i++;
+          run = below;
+          triedTo = run.next;
+        }
       }
       if (run?.columns) {
         const above = flow[flow.length - 1];
