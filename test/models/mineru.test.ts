@@ -178,7 +178,9 @@ test('mineru: cancelling aborts the call with the signal reason', async (t) => {
 });
 
 test('mineru: the first failed window cancels the windows still in flight', async (t) => {
-  const stub = await startMineruStub({ script: [{ status: 400, body: { detail: 'Unsupported file type' } }, 'hang'], workDelayMs: 0 });
+  // The failure is answered after 300 ms so that the second window is surely in flight by then:
+  // answered at once, on a loaded machine it could come back before the second window was sent.
+  const stub = await startMineruStub({ script: [{ status: 400, body: { detail: 'Unsupported file type' } }, 'hang'], workDelayMs: 300 });
   t.after(() => stub.close());
   const gw = fastGateway({ mineruUrl: stub.url }, { timing: { callTimeoutMs: 5_000 } });
   const started = Date.now();
