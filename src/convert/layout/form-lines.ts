@@ -7,6 +7,8 @@
 // across the line, and a question over its check boxes are no headings either.
 import type { Block } from '../model.js';
 import type { Line } from './paragraphs.js';
+import { isFigure } from './table-rows.js';
+import { CHECKED, UNCHECKED } from '../pdf/check-boxes.js';
 
 /** Headings of one style, one right after another, this many or more: the page's text, not headings. */
 const MIN_STACK = 3;
@@ -50,13 +52,11 @@ export function isRunInField(line: Line): boolean {
   if (colon >= 0 && colon < runs.length - 1) {
     return runs.slice(0, colon + 1).every((r) => r.bold) && runs.slice(colon + 1).every((r) => !r.bold && /[\p{L}\p{N}]/u.test(r.text));
   }
-  // A bold label and its amount in regular weight ("**Subtotal** £30,869.48").
+  // A bold label and its figure in regular weight ("**Subtotal** £30,869.48", "**Years at
+  // address** 9"): a figure as a table's cells hold them (table-rows.ts isFigure).
   const value = runs.findIndex((r) => !r.bold);
-  return value > 0 && runs.slice(0, value).every((r) => /\p{L}{2}/u.test(r.text)) && runs.slice(value).every((r) => !r.bold && AMOUNT.test(r.text.trim()));
+  return value > 0 && runs.slice(0, value).every((r) => /\p{L}{2}/u.test(r.text)) && runs.slice(value).every((r) => !r.bold && isFigure(r.text));
 }
-
-/** A sum of money or a figure grouped in thousands: "£30,869.48", "12 345,60", "-1,204". */
-const AMOUNT = /^[-−(]?(?:[£$€¥]\s?)?\d{1,3}(?:[,.\u202f\u00a0 ]\d{3})*(?:[.,]\d{1,2})?\)?$|^[-−(]?[£$€¥]\s?\d+(?:[.,]\d{1,2})?\)?$/u;
 
 /** Pieces of one line this many ems apart, each holding words, are fields or cells side by side. */
 const FIELDS_APART_EM = 2;
@@ -92,7 +92,8 @@ export function formFieldLines(blocks: Block[], found: Array<Candidate | null>):
     if (isRunInField(line) || isFieldRow(line)) out.add(i);
     // A question over its check boxes ("Do you hold a current licence?" over "☐ Yes"): the form's
     // field, however it is set.
-    if (/\?\s*$/.test(line.text) && /^\s*[☐☒☑]/u.test(blocks[i + 1]?.source?.[0]?.text ?? '')) out.add(i);
+    const next = blocks[i + 1]?.source?.[0]?.text.trimStart() ?? '';
+    if (/\?\s*$/.test(line.text) && (next.startsWith(CHECKED) || next.startsWith(UNCHECKED))) out.add(i);
     const above = oneLine(blocks[i - 1]);
     if (!line.bold && found[i]!.ratio < MAX_VALUE_RATIO && above && above.size < line.size - SAME_SIZE && tightlyUnder(above, line)) out.add(i);
     const below = oneLine(blocks[i + 1]);

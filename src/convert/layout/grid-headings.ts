@@ -25,16 +25,18 @@ const words = (text: string): number => text.split(/\s+/).filter(Boolean).length
 
 /** Index of the first flow above the grid at `k` that is one of its heading lines, or `k` when none is. */
 function headingFlows(blocks: RegionBlock[], k: number): number {
+  let from = k;
+  while (from > 0 && blocks[from - 1].kind === 'flow' && k - from < HEAD_MAX_BANDS) from--;
+  if (from === k) return k;
   const grid = blocks[k];
   const top = Math.min(...grid.items.map((it) => it.top));
   const x0 = Math.min(...grid.items.map((it) => it.x0));
   const x1 = Math.max(...grid.items.map((it) => it.x1));
   const lineH = median(grid.items.map((it) => it.bottom - it.top));
   // The table's columns as its rows align them (the channels free through every line may be
-  // fewer: a long label reaches into the channel before the figures).
-  const cuts = whitespaceColumnCuts(grid.items);
-  let from = k;
-  while (from > 0 && blocks[from - 1].kind === 'flow' && k - from < HEAD_MAX_BANDS) from--;
+  // fewer: a long label reaches into the channel before the figures), found only for a grid with
+  // candidate lines above it.
+  let cuts: number[] | undefined;
   // The nearest flows first: the lines directly above may be headings; a caption above them is not.
   for (let start = from; start < k; start++) {
     const items = blocks.slice(start, k).flatMap((b) => b.items);
@@ -48,7 +50,9 @@ function headingFlows(blocks: RegionBlock[], k: number): number {
     // in flows read as columns of their own.
     const across = (its: Item[], cut: number) => its.some((it) => it.x1 <= cut) && its.some((it) => it.x0 >= cut);
     const sideBySide = k - start >= 2 ? [items] : bands.filter((b) => b.length >= 2);
-    if (sideBySide.some((its) => cuts.some((cut) => across(its, cut)))) return start;
+    if (sideBySide.length === 0) continue;
+    cuts ??= whitespaceColumnCuts(grid.items);
+    if (sideBySide.some((its) => cuts!.some((cut) => across(its, cut)))) return start;
   }
   return k;
 }

@@ -5,6 +5,7 @@
 import type { Segment } from './lines.js';
 import { median } from './order-stats.js';
 import { joinGridHeadings } from './grid-headings.js';
+import { isFigure } from './table-rows.js';
 import { FIELD_COLUMN_SHARE, fieldLineShare, LABEL_END } from './field-grid.js';
 
 /** A bullet glyph or an enumerator on its own ("•", "", "3.", "b)", "(iv)"). */
@@ -719,8 +720,7 @@ function boldLabelRows(labels: Item[], values: Item[]): boolean {
 
 /** A column of labels (a word each, no figure alone) beside a column whose every piece is a figure. */
 function labelsWithAmounts(labels: Item[], values: Item[]): boolean {
-  const figure = (it: Item) => it.seg !== undefined && /\d/.test(it.seg.text) && !/\p{L}{2}/u.test(it.seg.text);
-  return labels.every((it) => it.seg !== undefined && /\p{L}{2}/u.test(it.seg.text)) && values.length > 0 && values.every(figure);
+  return labels.every((it) => it.seg !== undefined && /\p{L}{2}/u.test(it.seg.text)) && values.length > 0 && values.every((it) => it.seg !== undefined && isFigure(it.seg.text));
 }
 
 /** Share of a prose column's tokens that may be numbers (years, figures quoted in the text). */
