@@ -38,23 +38,29 @@ function inkOf(img: GrayImage): Ink | null {
   const step = Math.max(1, Math.round(img.width / WORK_WIDTH));
   const w = Math.floor(img.width / step);
   const h = Math.floor(img.height / step);
-  const dark: number[] = [];
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      // The darkest of the block's corners keeps thin strokes that an average would wash out.
-      const v = Math.min(img.data[y * step * img.width + x * step], img.data[(y * step + step - 1) * img.width + x * step + step - 1]);
-      if (v <= threshold) dark.push(y * w + x);
-    }
-  }
-  if (dark.length < 50 || dark.length > 0.5 * w * h) return null;
-  const stride = Math.max(1, Math.ceil(dark.length / MAX_INK_SAMPLES));
-  const n = Math.floor(dark.length / stride);
+  // Two passes over the reduced copy instead of collecting every dark pixel: a dark cover page has
+  // ~10^5-10^6 of them, and growing an array of them cost more than the search itself (issue 11).
+  // The darkest of the block's corners keeps thin strokes that an average would wash out.
+  const darkAt = (x: number, y: number): boolean =>
+    Math.min(img.data[y * step * img.width + x * step], img.data[(y * step + step - 1) * img.width + x * step + step - 1]) <= threshold;
+  let count = 0;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (darkAt(x, y)) count++;
+  if (count < 50 || count > 0.5 * w * h) return null;
+  const stride = Math.max(1, Math.ceil(count / MAX_INK_SAMPLES));
+  const n = Math.floor(count / stride);
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const p = dark[i * stride];
-    xs[i] = (p % w) - w / 2;
-    ys[i] = Math.floor(p / w) - h / 2;
+  // Every stride-th dark pixel in row order, as the projections sample them.
+  let seen = 0;
+  let kept = 0;
+  for (let y = 0; y < h && kept < n; y++) {
+    for (let x = 0; x < w && kept < n; x++) {
+      if (!darkAt(x, y)) continue;
+      if (seen++ % stride !== 0) continue;
+      xs[kept] = x - w / 2;
+      ys[kept] = y - h / 2;
+      kept++;
+    }
   }
   return { xs, ys, rows: h + w, paper };
 }
