@@ -4,6 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { deskew, estimateSkew, MIN_DESKEW_DEG, rotateSmall } from '../../src/convert/ocr/deskew.js';
 import { cliLanguages } from '../../src/convert/ocr/cli-engine.js';
 import { ocrImage } from '../../src/convert/ocr/index.js';
+import { rotateGray } from '../../src/convert/ocr/image.js';
 import { openPdf } from '../../src/convert/pdf/open.js';
 import { renderPageGray, type GrayImage } from '../../src/convert/pdf/render.js';
 
@@ -30,6 +31,20 @@ test('a page skewed by 0.5-3° either way is found so, and straightened', async 
     const found = estimateSkew(skewed);
     assert.ok(Math.abs(found - angle) <= 0.1, `skew ${angle}° found as ${found}°`);
     assert.ok(Math.abs(estimateSkew(deskew(skewed).image)) < MIN_DESKEW_DEG, `straightened from ${angle}°`);
+  }
+});
+
+test('a page lying sideways and skewed is found skewed the same, and straightened, before its turn is read', async () => {
+  const upright = await prosePage(LINES);
+  for (const turn of [90, 270] as const) {
+    const sideways = rotateGray(upright, turn);
+    assert.equal(estimateSkew(sideways), 0, `a straight page turned ${turn}° is left as it is`);
+    for (const angle of [-2.5, 1.5]) {
+      const skewed = rotateSmall(sideways, -angle, 255);
+      const found = estimateSkew(skewed);
+      assert.ok(Math.abs(found - angle) <= 0.1, `turned ${turn}°, skew ${angle}° found as ${found}°`);
+      assert.ok(Math.abs(estimateSkew(deskew(skewed).image)) < MIN_DESKEW_DEG, `turned ${turn}°, straightened from ${angle}°`);
+    }
   }
 });
 

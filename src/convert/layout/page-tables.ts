@@ -20,9 +20,12 @@ export function tableBlock(bbox: Block['bbox'], table: TableModel): Block {
   return { type: 'table', bbox, lines: [], table };
 }
 
-/** Ruled grids become tables; the regions between rules without a grid are kept for later. */
+/**
+ * Ruled grids become tables; the regions between rules without a grid are kept for later. An OCR'd
+ * page's rules are those found in its pixels (ocr/rule-lines.ts), in its words' frame.
+ */
 export function ruledTablesStage(s: PageState): PageState {
-  const ruled = s.input.fromOcr ? { grids: [], open: [] } : findRuledRegions(s.input.rules, s.input.width);
+  const ruled = findRuledRegions(s.input.rules, s.input.width);
   let runs = s.runs;
   const atoms = [...s.atoms];
   for (const g of ruled.grids) {

@@ -1,5 +1,5 @@
 // OCR of a grey image into positioned words (TextRun[], in points) for the layout stage.
-import type { TextRun } from '../layout/types.js';
+import type { RuleLine, TextRun } from '../layout/types.js';
 import type { GrayImage } from '../pdf/render.js';
 import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limits.js';
 import { cliHasOrientationData, cliReadsTiff, cliSupports, detectOrientationWithCli, recognizeWithCli } from './cli-engine.js';
@@ -7,6 +7,7 @@ import { gaussianBlur, NOISY_PAGE_MIN_LEVEL, noiseLevel } from './denoise.js';
 import { deskew } from './deskew.js';
 import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
 import { lostLines, unreadInk, type LostLine } from './lost-lines.js';
+import { dropRuleGlyphs, findScanRules } from './rule-lines.js';
 import { LIST_LABEL, lostMarks } from './lost-marks.js';
 import { toMultipageTiff } from './tiff.js';
 import { parseTesseractTsv, splitTsvByPage, type OcrWords } from './tsv.js';
@@ -41,6 +42,8 @@ export interface OcrPage {
   height: number;
   rotation: Rotation;
   meanConfidence: number;
+  /** Ruling lines found in the scan (rule-lines.ts), in points on the upright page. */
+  rules: RuleLine[];
 }
 
 async function useCliFor(opts: OcrOptions): Promise<boolean> {
@@ -257,7 +260,7 @@ const placed = (runs: TextRun[], at: LostLine): TextRun[] => runs.map((r) => ({ 
 export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<OcrPage> {
   // A perfectly uniform image (a blank page, a page whose only content is invisible) has no words:
   // Tesseract would spend seconds finding that out.
-  if (isUniform(scan)) return { runs: [], width: scan.width * scan.pointsPerPixel, height: scan.height * scan.pointsPerPixel, rotation: 0, meanConfidence: 0 };
+  if (isUniform(scan)) return { runs: [], width: scan.width * scan.pointsPerPixel, height: scan.height * scan.pointsPerPixel, rotation: 0, meanConfidence: 0, rules: [] };
   const useCli = await useCliFor(opts);
   const { img, words: words0 } = await readThroughGrain(scan, opts, useCli);
   const upright: Upright = { words: words0, sideways: readsSideways(words0) };
@@ -270,13 +273,17 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
       : await turnByRereading(img, upright, opts, useCli));
   const sideways = rotation === 90 || rotation === 270;
   // Lines the page reading left out, read again from the image the words were read from (turned as they were).
-  const lost = await readLostLines(rotation === 0 ? img : rotateGray(img, rotation), words, opts, useCli);
+  const read = rotation === 0 ? img : rotateGray(img, rotation);
+  const lost = await readLostLines(read, words, opts, useCli);
+  // The page's ruling lines, in the frame its words were read in (rule-lines.ts).
+  const pageRules = findScanRules(read);
   return {
-    runs: lost.length > 0 ? [...words.runs, ...lost] : words.runs,
+    runs: dropRuleGlyphs(lost.length > 0 ? [...words.runs, ...lost] : words.runs, pageRules),
     width: (sideways ? img.height : img.width) * img.pointsPerPixel,
     height: (sideways ? img.width : img.height) * img.pointsPerPixel,
     rotation,
     meanConfidence: words.meanConfidence,
+    rules: pageRules,
   };
 }
 

@@ -16,7 +16,7 @@ export async function imagePageSource(bytes: Uint8Array, ocrOpts: OcrOptions): P
       // Small print in pixels: read again at the resolution that makes it readable, from the source.
       const finer = finerImageDpi(ocr.runs, 72 / first.pointsPerPixel);
       if (finer > 0) ocr = betterReading(ocr, await ocrImage(await decodeImagePageGray(bytes, index, finer, finer), opts));
-      return { index, width: ocr.width, height: ocr.height, runs: ocr.runs, rules: [], images: [], fromOcr: true };
+      return { index, width: ocr.width, height: ocr.height, runs: ocr.runs, rules: ocr.rules, images: [], fromOcr: true };
     },
   };
 }

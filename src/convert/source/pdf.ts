@@ -52,8 +52,10 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: O
     width: ocr.width,
     height: ocr.height,
     runs: ocr.rotation === 0 ? mergeTextLayer(input.runs, ocr.runs) : ocr.runs,
-    // Rules and figures are in the unrotated frame; keep them only when OCR kept the orientation.
-    rules: ocr.rotation === 0 ? input.rules : [],
+    // Rules as found in the pixels OCR read (ocr/rule-lines.ts), in the words' frame: the page's
+    // drawn rules are among them, and a straightened or turned page has no other frame.
+    rules: ocr.rules,
+    // Figures are in the unrotated frame; kept only when OCR kept the orientation.
     images: ocr.rotation === 0 ? input.images.filter((b) => b.width * b.height < SCAN_IMAGE_PAGE_SHARE * pageArea) : [],
     fromOcr: true,
   };
