@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
+import { decodeImagePageGray } from '../../src/convert/images.js';
+import { ocrImage, readLostLines } from '../../src/convert/ocr/index.js';
 import { cliLanguages } from '../../src/convert/ocr/cli-engine.js';
 import { dropRuleGlyphs, findScanRules } from '../../src/convert/ocr/rule-lines.js';
 import { openPdf } from '../../src/convert/pdf/open.js';
@@ -101,4 +103,26 @@ test('a scanned ruled table reads as a table: every cell in its place, no bars a
   // Figures compared without their points: OCR at 150 dpi may drop one ("41.5" read "415").
   const digits = (cells: string[]) => cells.map((c) => c.replace(/\./g, ''));
   assert.deepEqual(rows.map(digits), ROWS.map((cells) => digits(cells.map((c) => c.replace('|', ' ')))), markdown);
+});
+
+test('a cell Tesseract left unread in a scanned grid is found between its rules and read again', async (t) => {
+  if (!(await cliLanguages()).includes('eng')) {
+    assert.ok(!process.env.DOCCONV_CI, 'CI installs the tesseract CLI with eng (.ci/run)');
+    return t.diagnostic('no tesseract binary with eng on PATH');
+  }
+  const { png } = await gridPage(150, 1.5);
+  const img = await decodeImagePageGray(png, 0);
+  const page = await ocrImage(img, { langs: ['eng'], engine: 'cli', straighten: true });
+  // As Tesseract does on a faint grid: the figures of one row never read, the label beside them read.
+  const rowTop = 792 - TOP + 3 * ROW_H;
+  const inRow = (r: TextRun) => r.y + r.height / 2 > rowTop && r.y + r.height / 2 < rowTop + ROW_H;
+  const dropped = page.runs.filter((r) => inRow(r) && /\d/.test(r.text));
+  assert.deepEqual(dropped.map((r) => r.text.replace(/\./g, '')), ['630', '586', '611'], 'the row read whole first');
+  const kept = page.runs.filter((r) => !dropped.includes(r));
+  const words = { runs: kept, meanConfidence: 90, wordlike: kept.length };
+  const recovered = await readLostLines(img, words, page.rules, { langs: ['eng'], engine: 'cli' }, true);
+  assert.deepEqual(recovered.filter(inRow).sort((a, b) => a.x - b.x).map((r) => r.text.replace(/\./g, '')), ['630', '586', '611'], 'each cell read again, in place');
+  // Without the rules, the figures sit within a word's gap of the read label and the rules' strokes:
+  // taken for words of a line Tesseract read and could not make out, they stay lost.
+  assert.deepEqual((await readLostLines(img, words, [], { langs: ['eng'], engine: 'cli' }, true)).filter(inRow), []);
 });

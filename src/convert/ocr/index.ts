@@ -201,8 +201,8 @@ const readsClearly = (w: OcrWords) =>
  * ocrPictures does), in page coordinates. Only bands that read clearly count. With them, the list
  * marks it left out (lost-marks.ts): bullets as found in the pixels, labels read in the same process.
  */
-export async function readLostLines(img: GrayImage, words: OcrWords, opts: OcrOptions, useCli: boolean): Promise<TextRun[]> {
-  const page = unreadInk(img, words.runs);
+export async function readLostLines(img: GrayImage, words: OcrWords, rules: RuleLine[], opts: OcrOptions, useCli: boolean): Promise<TextRun[]> {
+  const page = unreadInk(img, words.runs, rules);
   const lines = lostLines(img, words.runs, page);
   // List marks left of the read lines (lost-marks.ts): bullets from their shape, labels read again.
   const marks = page ? lostMarks(img, words.runs, page) : { bullets: [], labels: [] };
@@ -274,9 +274,10 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
   const sideways = rotation === 90 || rotation === 270;
   // Lines the page reading left out, read again from the image the words were read from (turned as they were).
   const read = rotation === 0 ? img : rotateGray(img, rotation);
-  const lost = await readLostLines(read, words, opts, useCli);
-  // The page's ruling lines, in the frame its words were read in (rule-lines.ts).
+  // The page's ruling lines, in the frame its words were read in (rule-lines.ts): no unread text,
+  // and the walls of the cells whose text Tesseract left out.
   const pageRules = findScanRules(read);
+  const lost = await readLostLines(read, words, pageRules, opts, useCli);
   return {
     runs: dropRuleGlyphs(lost.length > 0 ? [...words.runs, ...lost] : words.runs, pageRules),
     width: (sideways ? img.height : img.width) * img.pointsPerPixel,

@@ -6,11 +6,12 @@
 // Those bands are cut out with every word already read painted over as paper (so nothing is read
 // twice) and read again as blocks of text (ocr/index.ts readLostLines). Pages whose every line was
 // read have no such band and pay only this scan (a few passes over the pixels).
-import type { TextRun } from '../layout/types.js';
+import type { RuleLine, TextRun } from '../layout/types.js';
 import type { GrayImage } from '../pdf/render.js';
 import { median } from '../layout/order-stats.js';
 import { gaussianBlur, NOISY_PAGE_MIN_LEVEL, noiseLevel } from './denoise.js';
 import { scaleUp } from './image.js';
+import { lineInkExtentEm } from './line-size.js';
 import { greyHistogram, otsu, paperGrey } from './threshold.js';
 
 /** A band of unread ink cut out of the page: its pixels (enlarged when small) and where it sits (points). */
@@ -36,6 +37,16 @@ const MAX_BAND_EMS = 12;
 const WORD_GAP = 1.6;
 /** A run of words is at least this wide (ems): two letters, not a dot or a rule's end. */
 const MIN_RUN_WIDTH = 3;
+/**
+ * Inside a ruled cell (a vertical rule on both sides, within CELL_WALL_EMS and no other ink between)
+ * a run may be this narrow (ems): a cell's figure ("40.0") that Tesseract left out of a scanned grid.
+ */
+const MIN_CELL_RUN_WIDTH = 1;
+const CELL_WALL_EMS = 8;
+/** Pixels around a rule's line that are the rule's (its thickness, blur and halo). */
+const RULE_HALO_PX = 2;
+/** A vertical rule crossing this share of a band's rows walls its runs off from each other. */
+const WALL_ROW_SHARE = 0.5;
 /**
  * Unread ink this close (ems) beside a read word, on its rows, is a word of a line Tesseract read and
  * could not make out (it reads as unclearly again): only lines and blocks it never saw are lost.
@@ -143,22 +154,46 @@ function inkBands(ink: Uint8Array, w: number, h: number, em: number): Band[] {
   return bands.filter((b) => b.y1 - b.y0 >= MIN_BAND_EMS * em && b.y1 - b.y0 <= MAX_BAND_EMS * em);
 }
 
-/** Read letters on the middle rows of a run, within SAME_LINE_GAP of its left or right end. */
-function besideReadWord(covered: Uint8Array, w: number, run: Run, em: number): boolean {
+/**
+ * Read letters on the middle rows of a run, within SAME_LINE_GAP of its left or right end, short of
+ * a rule: a read word in the next cell of a ruled table is another cell's, not this line's.
+ */
+function besideReadWord(covered: Uint8Array, ruled: Uint8Array, w: number, run: Run, em: number): boolean {
   const gap = Math.round(SAME_LINE_GAP * em);
   const quarter = Math.floor((run.y1 - run.y0) / 4);
   for (let y = run.y0 + quarter; y < run.y1 - quarter; y++) {
     const row = y * w;
-    for (let x = Math.max(0, run.x0 - gap); x < run.x0; x++) if (covered[row + x]) return true;
-    for (let x = run.x1, end = Math.min(w, run.x1 + gap); x < end; x++) if (covered[row + x]) return true;
+    for (let x = run.x0 - 1, end = Math.max(0, run.x0 - gap); x >= end && !ruled[row + x]; x--) if (covered[row + x]) return true;
+    for (let x = run.x1, end = Math.min(w, run.x1 + gap); x < end && !ruled[row + x]; x++) if (covered[row + x]) return true;
   }
   return false;
 }
 
-/** A band's runs of words: its ink columns joined across word gaps, each with its own ink rows. */
-function bandRuns(ink: Uint8Array, covered: Uint8Array, w: number, band: Band, em: number): Run[] {
+/**
+ * A band's runs of words: its ink columns joined across word gaps, each with its own ink rows. A
+ * vertical rule across the band (a ruled table's cell border) ends a run: cells are read apart.
+ */
+function bandRuns(page: UnreadInk, w: number, band: Band): Run[] {
+  const { ink, covered, ruled, em } = page;
   const cols = new Uint32Array(w);
-  for (let y = band.y0; y < band.y1; y++) for (let x = 0, i = y * w; x < w; x++, i++) cols[x] += ink[i];
+  const ruledRows = new Uint32Array(w);
+  for (let y = band.y0; y < band.y1; y++) {
+    for (let x = 0, i = y * w; x < w; x++, i++) {
+      cols[x] += ink[i];
+      ruledRows[x] += ruled[i];
+    }
+  }
+  const wallAt = (x: number) => ruledRows[x] >= WALL_ROW_SHARE * (band.y1 - band.y0);
+  const cellGap = CELL_WALL_EMS * em;
+  // A wall before any other unread ink, on this side of the run.
+  const walled = (from: number, step: number) => {
+    for (let k = 1; k <= cellGap; k++) {
+      const x = from + step * k;
+      if (x < 0 || x >= w || cols[x] > 0) return false;
+      if (wallAt(x)) return true;
+    }
+    return false;
+  };
   const gap = WORD_GAP * em;
   const runs: Run[] = [];
   let x0 = -1;
@@ -166,7 +201,8 @@ function bandRuns(ink: Uint8Array, covered: Uint8Array, w: number, band: Band, e
   const close = () => {
     if (x0 < 0) return;
     const x1 = lastInk + 1;
-    if (x1 - x0 < MIN_RUN_WIDTH * em) return;
+    const inCell = walled(x0, -1) && walled(x1 - 1, 1);
+    if (x1 - x0 < (inCell ? MIN_CELL_RUN_WIDTH : MIN_RUN_WIDTH) * em) return;
     // The run's own rows: a word beside a taller band keeps its own height.
     let y0 = band.y1;
     let y1 = band.y0;
@@ -183,9 +219,13 @@ function bandRuns(ink: Uint8Array, covered: Uint8Array, w: number, band: Band, e
     if (y1 - y0 < MIN_BAND_EMS * em) return;
     const density = n / ((x1 - x0) * (y1 - y0));
     const run = { x0, x1, y0, y1, ink: n };
-    if (density >= MIN_INK_DENSITY && density <= MAX_INK_DENSITY && !besideReadWord(covered, w, run, em)) runs.push(run);
+    if (density >= MIN_INK_DENSITY && density <= MAX_INK_DENSITY && !besideReadWord(covered, ruled, w, run, em)) runs.push(run);
   };
   for (let x = 0; x < w; x++) {
+    if (wallAt(x) && x0 >= 0) {
+      close();
+      x0 = -1;
+    }
     if (cols[x] === 0) continue;
     if (x0 >= 0 && x - lastInk > gap) {
       close();
@@ -197,8 +237,9 @@ function bandRuns(ink: Uint8Array, covered: Uint8Array, w: number, band: Band, e
   return runs;
 }
 
-/** The run cut out with a margin, every read word's pixels painted as paper, enlarged when its text is small. */
-function cut(img: GrayImage, covered: Uint8Array, run: Run, em: number, paper: number): LostLine {
+/** The run cut out with a margin, every read word's and rule's pixels painted as paper, enlarged when its text is small. */
+function cut(img: GrayImage, page: UnreadInk, run: Run): LostLine {
+  const { covered, ruled, em, paper } = page;
   const pad = Math.round(CROP_PAD * em);
   const x = Math.max(0, run.x0 - pad);
   const y = Math.max(0, run.y0 - pad);
@@ -207,7 +248,7 @@ function cut(img: GrayImage, covered: Uint8Array, run: Run, em: number, paper: n
   const data = new Uint8Array(width * height);
   for (let r = 0; r < height; r++) {
     const src = (y + r) * img.width + x;
-    for (let c = 0; c < width; c++) data[r * width + c] = covered[src + c] ? paper : img.data[src + c];
+    for (let c = 0; c < width; c++) data[r * width + c] = covered[src + c] || ruled[src + c] ? paper : img.data[src + c];
   }
   const enlarge = Math.min(MAX_ENLARGE, Math.max(1, Math.round(READ_EM_PX / em)));
   const ppp = img.pointsPerPixel;
@@ -223,17 +264,17 @@ function cut(img: GrayImage, covered: Uint8Array, run: Run, em: number, paper: n
 export function lostLines(img: GrayImage, runs: TextRun[], unread?: UnreadInk | null): LostLine[] {
   const page = unread === undefined ? unreadInk(img, runs) : unread;
   if (!page) return [];
-  const { em, ink, covered, paper } = page;
+  const { em, ink } = page;
   const { width: w, height: h } = img;
   const bands = inkBands(ink, w, h, em);
-  const found = bands.flatMap((b) => bandRuns(ink, covered, w, b, em));
+  const found = bands.flatMap((b) => bandRuns(page, w, b));
   const area = found.reduce((s, r) => s + (r.x1 - r.x0) * (r.y1 - r.y0), 0);
   if (area > MAX_LOST_AREA_SHARE * w * h) return [];
   return found
     .sort((a, b) => b.ink - a.ink)
     .slice(0, MAX_LOST_LINES)
     .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
-    .map((r) => cut(img, covered, r, em, paper));
+    .map((r) => cut(img, page, r));
 }
 
 /** The page's ink that no read word accounts for, and the text size (pixels) it is measured by. */
@@ -242,30 +283,71 @@ export interface UnreadInk {
   /** 1 where the page is inked and no read word's letters lie. */
   ink: Uint8Array;
   covered: Uint8Array;
+  /** 1 on the page's ruling lines (ocr/rule-lines.ts): neither text nor unread. */
+  ruled: Uint8Array;
   paper: number;
 }
 
-export function unreadInk(img: GrayImage, runs: TextRun[]): UnreadInk | null {
+/** The pixels of the rules, with their halo. */
+function ruleMask(img: GrayImage, rules: RuleLine[]): Uint8Array {
+  const { width: w, height: h, pointsPerPixel: ppp } = img;
+  const mask = new Uint8Array(w * h);
+  for (const r of rules) {
+    const x0 = Math.max(0, Math.floor(Math.min(r.x0, r.x1) / ppp) - RULE_HALO_PX);
+    const x1 = Math.min(w, Math.ceil(Math.max(r.x0, r.x1) / ppp) + RULE_HALO_PX + 1);
+    const y0 = Math.max(0, Math.floor(Math.min(r.y0, r.y1) / ppp) - RULE_HALO_PX);
+    const y1 = Math.min(h, Math.ceil(Math.max(r.y0, r.y1) / ppp) + RULE_HALO_PX + 1);
+    for (let y = y0; y < y1; y++) mask.fill(1, y * w + x0, y * w + x1);
+  }
+  return mask;
+}
+
+export function unreadInk(img: GrayImage, runs: TextRun[], rules: RuleLine[] = []): UnreadInk | null {
   const ppp = img.pointsPerPixel;
   // The unit is the text's size as OCR measured it from its letters (ocr/line-size.ts), not the
   // word boxes' height: those grow with grain.
-  const sizes = runs.filter((r) => [...r.text].length >= 2).map((r) => r.fontSize / ppp);
+  const words = runs.filter((r) => [...r.text].length >= 2);
+  const sizes = words.map((r) => r.fontSize / ppp);
   if (sizes.length < MIN_READ_WORDS) return null;
-  const em = median(sizes);
+  let em = median(sizes);
   if (!(em >= 4)) return null;
   // Grain would pass a global threshold as specks in every row: smoothed first, as OCR reads it (denoise.ts).
   const smooth = noiseLevel(img) >= NOISY_PAGE_MIN_LEVEL ? gaussianBlur(img) : img;
   const hist = greyHistogram(smooth);
   const threshold = otsu(hist, smooth.data.length);
   const paper = paperGrey(hist, threshold);
+  const ruled = ruleMask(img, rules);
   const ink = new Uint8Array(img.width * img.height);
-  for (let i = 0; i < ink.length; i++) ink[i] = smooth.data[i] <= threshold ? 1 : 0;
+  for (let i = 0; i < ink.length; i++) ink[i] = smooth.data[i] <= threshold && !ruled[i] ? 1 : 0;
+  if (rules.length > 0) em = Math.min(em, letterEm(ink, img, words) ?? em);
   const covered = coveredMask(img, ink, runs, em);
   for (let i = 0; i < ink.length; i++) if (covered[i]) ink[i] = 0;
-  return { em, ink, covered, paper };
+  return { em, ink, covered, ruled, paper };
+}
+
+/**
+ * The text size measured from the read words' letters: each word's inked rows over the ems its
+ * letters span (line-size.ts). In a ruled table Tesseract boxes words, and sizes lines, from rule
+ * to rule (a cell's height: 7 pt figures measured 16-21 pt), and the size, which every length here
+ * is measured in, hid every unread cell; the letters keep their own height. Null when fewer than
+ * MIN_READ_WORDS words measure.
+ */
+function letterEm(ink: Uint8Array, img: GrayImage, words: TextRun[]): number | null {
+  const { width: w, height: h, pointsPerPixel: ppp } = img;
+  const ems = words.flatMap((r) => {
+    const span = lineInkExtentEm([r]);
+    const bx0 = Math.max(0, Math.floor(r.x / ppp));
+    const bx1 = Math.min(w, Math.ceil((r.x + r.width) / ppp));
+    const by0 = Math.max(0, Math.floor(r.y / ppp));
+    const by1 = Math.min(h, Math.ceil((r.y + r.height) / ppp));
+    if (span <= 0 || bx1 <= bx0 || by1 <= by0) return [];
+    const [ly0, ly1] = letterRows(ink, w, bx0, bx1, by0, by1);
+    return ly1 > ly0 ? [(ly1 - ly0) / span] : [];
+  });
+  return ems.length >= MIN_READ_WORDS ? median(ems) : null;
 }
 
 /** Cut out an unread piece of ink (pixels) with a margin, as lostLines cuts a band. */
 export function cutInk(img: GrayImage, page: UnreadInk, box: { x0: number; x1: number; y0: number; y1: number }): LostLine {
-  return cut(img, page.covered, { ...box, ink: 0 }, page.em, page.paper);
+  return cut(img, page, { ...box, ink: 0 });
 }
