@@ -101,6 +101,27 @@ test('justified: a bold heading wrapped in a narrow column, its first line two w
   assert.ok(texts([...left, ...right, ...below, ...columns]).filter((t) => t === 'Approach').length === 2);
 });
 
+test('justified: a heading\'s first line of three words of about one width, spread over its column, stays one line; a row of equal short cells does not', () => {
+  // Chromium, html family: "Likely  Matter  Image" 2 em apart at 15 pt, words within 0.5 em of one width.
+  const bold = (rs: TextRun[]) => rs.map((r) => ({ ...r, bold: true }));
+  const first = bold(spaced(['Likely', 'Matter', 'Image'], 316.8, 31.2, 15, 289));
+  const last = bold(spaced(['Human', 'Found'], 316.8, 4, 15, 307));
+  const prose = [plainLine(316.8, end(first), 337), plainLine(316.8, end(first), 349)];
+  assert.deepEqual(texts([...first, ...last, ...prose]).slice(0, 2), ['Likely Matter Image', 'Human Found']);
+  // Its first line spread with its last space narrower than the others (Chromium: 10.3, 10.2 and
+  // 9.6 pt), its last line short, the column's prose below; another column's lines beside it, one
+  // of them on a baseline between the heading's two lines.
+  const spread = bold(spaced(['Region', 'Basis', 'Union'], 54, 10.3, 11, 365));
+  const around = bold(spaced(['Around'], end(spread) + 9.6, 0, 11, 365));
+  const course = bold(spaced(['Course'], 54, 0, 11, 378.6));
+  const column = [plainLine(54, end(around), 400, 9.5), plainLine(54, end(around), 411, 9.5)];
+  const beside = [plainLine(256, 380, 374, 9.5), plainLine(256, 380, 385, 9.5)];
+  assert.deepEqual(texts([...spread, ...around, ...course, ...column, ...beside]).filter((t) => /Region|Around|Course/.test(t)), ['Region Basis Union Around', 'Course']);
+  // Short cells of one width ("Jan Feb Mar") over a line as wide: cells.
+  const months = spaced(['Jan', 'Feb', 'Mar', 'Apr'], 54, 30);
+  assert.deepEqual(texts([...months, plainLine(54, end(months), 114)]).slice(0, 4), ['Jan', 'Feb', 'Mar', 'Apr']);
+});
+
 test('gutters: a list\'s numbers hung before their items leave a channel, but no column gutter: OCR lines stay whole', () => {
   // OCR words (segments part at 2 em): "1" … "4" an em and a half before their items' text.
   const runs = ['Trade clear company found', 'Capital several nearly chapter', 'Object study basis certain', 'Always model without capital'].flatMap((t, i) => [

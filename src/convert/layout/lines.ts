@@ -3,6 +3,7 @@
 import type { TextRun } from './types.js';
 import { SEGMENT_GAP_EM } from './limits.js';
 import { findReferenceMarkers } from './superscripts.js';
+import { median } from './order-stats.js';
 
 /** What a segment and a line both are: styled text in a box, in logical order. */
 export interface TextSpan {
@@ -158,8 +159,15 @@ const JUSTIFIED_TOLERANCE_EM = 0.025;
 const JUSTIFIED_WORD_SHARE = 0.6;
 /** Sizes within this share of each other are one size. */
 const SAME_SIZE = 0.1;
-/** Words of a justified line vary in width by more than this many ems (equal cells do not). */
+/**
+ * Words of a justified line vary in width by more than this many ems, where they are short: a row
+ * of equal short cells ("Jan Feb Mar", "Q1 Q2 Q3") is spread with equal gaps too. Longer words of
+ * one width happen in a line ("Likely Matter Image", a wrapped heading spread over a justified
+ * column, 0.47 em apart at 15 pt) and a row of cells has no flush paragraph line beside it.
+ */
 const WORD_WIDTHS_VARY_EM = 0.5;
+/** Short words (median characters), as a row of equal cells holds. */
+const CELL_WORD_MAX_CHARS = 3;
 
 /** Justified lines of one paragraph: baselines this many sizes apart at most. */
 const NEIGHBOUR_LINE_EM = 2.5;
@@ -204,7 +212,8 @@ function equalGapStretches(line: TextRun[]): Stretch[] {
     // Words: a footnote mark or a figure among them is allowed.
     if (words.filter(lettered).length < JUSTIFIED_WORD_SHARE * words.length) continue;
     const widths = words.map((w) => w.width);
-    if (Math.max(...widths) - Math.min(...widths) <= WORD_WIDTHS_VARY_EM * size) continue;
+    const short = median(words.map((w) => [...w.text.trim()].length)) <= CELL_WORD_MAX_CHARS;
+    if (short && Math.max(...widths) - Math.min(...widths) <= WORD_WIDTHS_VARY_EM * size) continue;
     const last = words[words.length - 1];
     out.push({ words, x0: words[0].x, x1: last.x + last.width, size });
   }
@@ -293,21 +302,39 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
   const pairs = lines.map((line) => wordPairs(line, gapEm).filter((s) => !out.has(s.words[1])));
   // The pair spans its column: some unbroken line near it runs from its left edge to its right
   // (two headings side by side in two columns, "Approach" beside "Approach", span no column).
+  // Lines are sorted by baseline: the scan walks out from the pair's line as far as COLUMN_WIDE_EMS,
+  // however many lines of other columns lie between (three columns interleave theirs).
   const columnWide = (s: Stretch, i: number): boolean => {
-    for (let k = Math.max(0, i - NEIGHBOUR_SCAN); k <= Math.min(lines.length - 1, i + NEIGHBOUR_SCAN); k++) if (k !== i && flushIn(s, lines[k], false)) return true;
+    const reach = COLUMN_WIDE_EMS * s.size;
+    for (const step of [-1, 1]) {
+      for (let k = i + step; k >= 0 && k < lines.length && Math.abs(baseline(lines[k]) - baseline(lines[i])) <= reach; k += step) if (flushIn(s, lines[k], false)) return true;
+    }
     return false;
+  };
+  // A pair whose first word ends a stretch already joined (equal spaces before it, a wider one
+  // after: Chromium spread "Region Basis Union Around" over a column with gaps of 10.3, 10.2 and
+  // 9.6 pt) starts where that stretch starts.
+  const joinedFrom = (line: TextRun[], s: Stretch): Stretch => {
+    let k = line.indexOf(s.words[0]);
+    while (k > 0 && out.has(line[k])) k--;
+    return k >= 0 && line[k] !== s.words[0] ? { ...s, x0: line[k].x } : s;
   };
   for (let pass = 0, found = true; found && pass < PAIR_PASSES; pass++) {
     found = false;
     lines.forEach((line, i) => {
-      for (const s of pairs[i]) {
-        if (out.has(s.words[1])) continue;
+      for (const pair of pairs[i]) {
+        if (out.has(pair.words[1])) continue;
+        const s = joinedFrom(line, pair);
         let spans: boolean | undefined;
         for (let j = Math.max(0, i - NEIGHBOUR_SCAN); j <= Math.min(lines.length - 1, i + NEIGHBOUR_SCAN); j++) {
-          const d = Math.abs(baseline(line) - baseline(lines[j]));
-          if (j === i || d === 0 || d > PAIR_PITCH_EM * s.size) continue;
+          if (j === i) continue;
           const over = lines[j].filter((r) => r.x < s.x1 && r.x + r.width > s.x0);
-          const lastLineBelow = s.words[0].bold && baseline(lines[j]) > baseline(line) && (spans ??= columnWide(s, i));
+          if (over.length === 0) continue;
+          // Measured on the runs under the pair: a grouped line may hold other columns' runs on
+          // baselines of their own (a short heading line beside a column's body line).
+          const d = Math.abs(baselineOf(s.words[0]) - baselineOf(over[0]));
+          if (d === 0 || d > PAIR_PITCH_EM * s.size) continue;
+          const lastLineBelow = s.words[0].bold && baselineOf(over[0]) > baselineOf(s.words[0]) && (spans ??= columnWide(s, i));
           if (!over.every((r) => Math.abs(r.fontSize - s.size) <= SAME_SIZE * s.size && r.bold === s.words[0].bold) || !flushIn(s, lines[j], lastLineBelow)) continue;
           out.add(s.words[1]);
           inStretch.add(s.words[1]);
@@ -322,6 +349,8 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
 
 /** Lines looked at either side for a justified stretch's paragraph neighbour (one per column). */
 const NEIGHBOUR_SCAN = 6;
+/** A bold pair's column is measured on lines this near (ems of its size): a few of its column's lines. */
+const COLUMN_WIDE_EMS = 8;
 
 /** A section's number by itself: "1.2", "1.2.1", "3.", "A.1", "IV." (a bare "1" is a table's row number too). */
 const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}\.|[A-Z]\.(?:\d{1,2}\.?){0,3}|[IVX]{1,5}\.)$/;
@@ -419,7 +448,9 @@ export function buildSegments(runs: TextRun[], gapEm = SEGMENT_GAP_EM, body = 0)
       const wide = gap > gapEm * size && !stretched.has(r);
       const prev = piece[piece.length - 1];
       const typeChanges = prev !== undefined && Math.max(prev.fontSize, r.fontSize) >= TITLE_SIZE_RATIO * Math.min(prev.fontSize, r.fontSize) && prev.bold !== r.bold;
-      const gutter = !wide && gap > GUTTER_MIN_EM * Math.min(r.fontSize, piece[0]?.fontSize ?? r.fontSize) && gutterChannel(lines, lineId, piece[0]?.x ?? r.x, right, r.x, typeChanges);
+      // A justified line's stretched space is no gutter, even where the lines below leave a channel
+      // under it (a heading's spread first line over its short last line).
+      const gutter = !wide && !stretched.has(r) && gap > GUTTER_MIN_EM * Math.min(r.fontSize, piece[0]?.fontSize ?? r.fontSize) && gutterChannel(lines, lineId, piece[0]?.x ?? r.x, right, r.x, typeChanges);
       if (piece.length > 0 && (wide || gutter) && !headingNumberGap(piece, r, body)) {
         out.push(makeSegment(piece, lineId));
         piece = [];
