@@ -37,6 +37,8 @@ const SIDE_GAP_PX = 2;
 const MAX_SIDE_INK = 0.3;
 /** Lines found per direction, at most (bounds the work on a page of hatching). */
 const MAX_LINES = 2000;
+/** Long runs per direction, at most: more is hatching or a dark photograph, with no rules to find. */
+const MAX_RUNS = 50 * MAX_LINES;
 
 /** A run of ink on one row (or, transposed, one column): [from, to] inclusive. */
 interface Run {
@@ -53,33 +55,69 @@ interface Line {
   runs: Run[];
 }
 
-/**
- * The long, thin lines of a binary image along its rows (`ink`: 1 for ink, row by row). Runs of
- * ink at least `minPiece` long are grouped by touching runs on neighbouring rows; a group no thicker
- * than `maxThick` on average is a piece of a line, and pieces in line with small gaps are joined.
- */
-function linesAlongRows(ink: Uint8Array, rows: number, cols: number, minPiece: number, maxThick: number, joinGap: number): Line[] {
-  const dark = (i: number, j: number) => ink[i * cols + j] === 1;
-  // Long runs per row.
+/** Unbroken runs of ink at least `minPiece` long on each image row; null past the bound on runs. */
+function longRunsAcross(ink: Uint8Array, w: number, h: number, minPiece: number): Run[][] | null {
   const byRow: Run[][] = [];
   let total = 0;
-  for (let i = 0; i < rows; i++) {
+  for (let y = 0, i = 0; y < h; y++) {
     const runs: Run[] = [];
-    let j = 0;
-    while (j < cols) {
-      if (!dark(i, j)) {
-        j++;
+    const end = i + w;
+    while (i < end) {
+      if (ink[i] === 0) {
+        i++;
         continue;
       }
-      const from = j;
-      while (j < cols && dark(i, j)) j++;
-      if (j - from >= minPiece) runs.push({ row: i, from, to: j - 1 });
+      const from = i;
+      while (i < end && ink[i] === 1) i++;
+      if (i - from >= minPiece) runs.push({ row: y, from: from - (end - w), to: i - 1 - (end - w) });
     }
     byRow.push(runs);
     total += runs.length;
     // A page of hatching or a dark photograph: no rules to be found in it.
-    if (total > 50 * MAX_LINES) return [];
+    if (total > MAX_RUNS) return null;
   }
+  return byRow;
+}
+
+/**
+ * The same down each image column (row index: the column), read row by row: a run is closed on the
+ * first row without ink under it (columns walked in memory order, not one by one).
+ */
+function longRunsDown(ink: Uint8Array, w: number, h: number, minPiece: number): Run[][] | null {
+  const byCol: Run[][] = Array.from({ length: w }, () => []);
+  const start = new Int32Array(w).fill(-1);
+  let total = 0;
+  const close = (x: number, y: number) => {
+    if (y - start[x] >= minPiece) {
+      byCol[x].push({ row: x, from: start[x], to: y - 1 });
+      total++;
+    }
+    start[x] = -1;
+  };
+  for (let y = 0, i = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, i++) {
+      if (ink[i] === 1) {
+        if (start[x] < 0) start[x] = y;
+      } else if (start[x] >= 0) close(x, y);
+    }
+    if (total > MAX_RUNS) return null;
+  }
+  for (let x = 0; x < w; x++) if (start[x] >= 0) close(x, h);
+  return total > MAX_RUNS ? null : byCol;
+}
+
+/**
+ * The long, thin lines of a binary image (`ink`: 1 for ink, row by row) along its rows, or down its
+ * columns (`vertical`: the columns are then the rows of the frame below). Runs of
+ * ink at least `minPiece` long are grouped by touching runs on neighbouring rows; a group no thicker
+ * than `maxThick` on average is a piece of a line, and pieces in line with small gaps are joined.
+ */
+function linesAlongRows(ink: Uint8Array, w: number, h: number, vertical: boolean, minPiece: number, maxThick: number, joinGap: number): Line[] {
+  // Rows of the direction's own frame: image rows, or image columns for vertical lines.
+  const rows = vertical ? w : h;
+  const dark = vertical ? (i: number, j: number) => ink[j * w + i] === 1 : (i: number, j: number) => ink[i * w + j] === 1;
+  const byRow = vertical ? longRunsDown(ink, w, h, minPiece) : longRunsAcross(ink, w, h, minPiece);
+  if (!byRow) return [];
   // Groups of touching runs (union-find over runs of neighbouring rows).
   const all = byRow.flat();
   const index = new Map<Run, number>(all.map((r, k) => [r, k]));
@@ -181,11 +219,8 @@ export function findScanRules(img: GrayImage): RuleLine[] {
   const level = (threshold + paper) / 2;
   const ink = new Uint8Array(w * h);
   for (let i = 0; i < ink.length; i++) ink[i] = data[i] < level ? 1 : 0;
-  // Columns as rows, so one walk finds both directions' lines.
-  const inkT = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) inkT[x * h + y] = ink[y * w + x];
-  const across = linesAlongRows(ink, h, w, minPiece, maxThick, joinGap).filter((l) => l.to - l.from + 1 >= px(MIN_HORIZONTAL_PT));
-  const down = linesAlongRows(inkT, w, h, minPiece, maxThick, joinGap);
+  const across = linesAlongRows(ink, w, h, false, minPiece, maxThick, joinGap).filter((l) => l.to - l.from + 1 >= px(MIN_HORIZONTAL_PT));
+  const down = linesAlongRows(ink, w, h, true, minPiece, maxThick, joinGap);
   const tol = px(MEET_TOL_PT);
   const meets = (v: Line) => across.some((hl) => v.at >= hl.from - tol && v.at <= hl.to + tol && hl.at >= v.from - tol && hl.at <= v.to + tol);
   const verticals = down.filter((v) => {
