@@ -120,10 +120,9 @@ function skewOf(img: GrayImage): { angle: number; paper: number } {
   if (!ink) return { angle: 0, paper: 255 };
   const bins = new Float64Array(ink.rows + 1);
   const rows = searchSkew(ink, bins, false);
-  // Columns are searched only where they are sharper than rows as the page lies: a page of lines
-  // running across (most pages) pays two profiles for it, not seventy.
-  const sideways = profileScore(ink, 0, bins, true) > profileScore(ink, 0, bins, false);
-  const columns = sideways ? searchSkew(ink, bins, true) : { angle: 0, gain: 0 };
+  // Both are searched: as a page lies, a sideways page's columns, blurred by its skew, are not
+  // sharper than its rows (scans-12012, -12020), so no cheap test tells which to search.
+  const columns = searchSkew(ink, bins, true);
   // The page's lines are whichever way straightening sharpens more; columns only when they sharpen
   // clearly, since an upright page's margins and a texture's grain sharpen a little too.
   const best = columns.gain >= SIDEWAYS_MIN_GAIN && columns.gain > rows.gain ? columns : rows;
