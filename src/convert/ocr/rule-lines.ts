@@ -108,9 +108,10 @@ function longRunsDown(ink: Uint8Array, w: number, h: number, minPiece: number): 
 
 /**
  * The long, thin lines of a binary image (`ink`: 1 for ink, row by row) along its rows, or down its
- * columns (`vertical`: the columns are then the rows of the frame below). Runs of
- * ink at least `minPiece` long are grouped by touching runs on neighbouring rows; a group no thicker
- * than `maxThick` on average is a piece of a line, and pieces in line with small gaps are joined.
+ * columns (`vertical`: the columns are then the rows of the frame below). Runs of ink at least
+ * `minPiece` long are grouped where they touch on neighbouring rows; a group's rows that run along
+ * most of it, no more than `maxThick` of them and with paper on both sides, are a piece of a line,
+ * and pieces in line across gaps up to `joinGap` are one line.
  */
 function linesAlongRows(ink: Uint8Array, w: number, h: number, vertical: boolean, minPiece: number, maxThick: number, joinGap: number): Line[] {
   // Rows of the direction's own frame: image rows, or image columns for vertical lines.
@@ -234,8 +235,9 @@ export function findScanRules(img: GrayImage): RuleLine[] {
 }
 
 /** What Tesseract reads a vertical rule as, alone or stuck to a word's end. */
-const BAR_GLYPHS = /^[|Il1!\[\](){}/\\¦]+$/u;
-const BAR_GLYPH = /^[|Il1!\[\](){}/\\¦]$/u;
+const BAR = String.raw`[|Il1!\[\](){}/\\¦]`;
+const BAR_GLYPHS = new RegExp(`^${BAR}+$`, 'u');
+const BAR_GLYPH = new RegExp(`^${BAR}$`, 'u');
 /**
  * Glyphs no word of a cell opens (or closes) with: stuck to a word beside a rule they are the rule,
  * even where Tesseract's box for the word leaves them out ("|}63.0" boxed from the "6").
