@@ -40,19 +40,18 @@ const MAX_LINES = 2000;
 /** Long runs per direction, at most: more is hatching or a dark photograph, with no rules to find. */
 const MAX_RUNS = 50 * MAX_LINES;
 
-/** A run of ink on one row (or, transposed, one column): [from, to] inclusive. */
+/** A run of ink on one row (for vertical lines: down one column, `row` being the column): [from, to] inclusive. */
 interface Run {
   row: number;
   from: number;
   to: number;
 }
 
-/** One line in a direction's own frame: along `from..to`, across at `at`, with the runs it is made of. */
+/** One line in a direction's own frame: along `from..to`, across at `at`. */
 interface Line {
   at: number;
   from: number;
   to: number;
-  runs: Run[];
 }
 
 /** Unbroken runs of ink at least `minPiece` long on each image row; null past the bound on runs. */
@@ -179,7 +178,7 @@ function linesAlongRows(ink: Uint8Array, w: number, h: number, vertical: boolean
         ink += r.to - r.from + 1;
         weighted += (r.to - r.from + 1) * r.row;
       }
-      pieces.push({ at: weighted / ink, from: bandFrom, to: bandTo, runs: band });
+      pieces.push({ at: weighted / ink, from: bandFrom, to: bandTo });
     }
   }
   // Pieces in line, end to end across small gaps, are one line.
@@ -198,8 +197,7 @@ function linesAlongRows(ink: Uint8Array, w: number, h: number, vertical: boolean
     if (same) {
       same.from = Math.min(same.from, p.from);
       same.to = Math.max(same.to, p.to);
-      same.runs.push(...p.runs);
-    } else lines.push({ ...p, runs: [...p.runs] });
+    } else lines.push({ ...p });
   }
   return lines.slice(0, MAX_LINES);
 }
