@@ -161,6 +161,26 @@ test('margins: a table header row repeated at the top of a continued page stays 
   assert.ok(!kept.includes('Annual Review') && !kept.includes('Chapter Two'));
 });
 
+test('margins: a line of group headings over a continued table\'s columns stays with its table (issue 9)', () => {
+  // "Early Network" centred over the two year columns, at the top of the page the table goes on.
+  const row = (cells: string[], y: number) => cells.flatMap((c, i) => words(c, 72 + i * 60, y, 8));
+  const body = Array.from({ length: 20 }, (_, i) => row([`Area ${i}`, `${100 + i}`, `${i}.5`], 86 + i * 11)).flat();
+  const group = words('Early Network', 140, 54, 8);
+  const texts = bodyLines(buildSegments([...group, ...row(['Agency', '2012', '2013'], 70), ...body]), 792, 10).map((s) => s.text);
+  assert.ok(texts.includes('Early Network'), texts.slice(0, 6).join(' / '));
+  // Two groups on the line, each over its own pair of columns.
+  const wide = (cells: string[], y: number) => cells.flatMap((c, i) => words(c, 72 + i * 50, y, 8));
+  const rows = Array.from({ length: 20 }, (_, i) => wide([`Area ${i}`, `${i}`, `${i}.5`, `${i}1`, `${i}.2`], 86 + i * 11)).flat();
+  const groups = [...words('Family Border', 130, 54, 8), ...words('Began', 245, 54, 8)];
+  const kept = bodyLines(buildSegments([...groups, ...wide(['Energy', '2007', '2008', '2007', '2008'], 70), ...rows]), 792, 10).map((s) => s.text);
+  assert.ok(kept.includes('Family Border') && kept.includes('Began'), kept.slice(0, 6).join(' / '));
+  // A running title set apart over a table at the top of a page is still a running head: it
+  // starts over the label column.
+  const title = words('Annual Review of Things', 72, 40, 8);
+  const heads = bodyLines(buildSegments([...title, ...row(['Agency', '2012', '2013'], 70), ...body]), 792, 10).map((s) => s.text);
+  assert.ok(!heads.includes('Annual Review of Things'));
+});
+
 test('margins: a first line one paragraph break above the body, and the last line of small print, stay text', () => {
   const body = Array.from({ length: 30 }, (_, i) => words('body text line that is long enough to count', 50, 90 + i * 12)).flat();
   // 11 pt of white above the body at 10 pt: a paragraph break, not a running head's gap.

@@ -99,6 +99,31 @@ function headsColumns(line: PiecedLine, below: PiecedLine[]): boolean {
 }
 
 /**
+ * A line of one or two group headings over a table's value columns (a table continued at the top
+ * of a page repeats them): each piece lies over two or more neighbouring pieces of the nearest row
+ * of three or more below, right of that row's first piece (the labels), centred on them or set
+ * flush with the first. A running title is neither held to a table's columns nor kept clear of its labels.
+ */
+function groupsColumns(line: PiecedLine & { size: number }, below: PiecedLine[]): boolean {
+  const row = below.find((l) => l.spans.length >= MIN_HEADER_PIECES);
+  if (!row || line.spans.length > 2 || carriesFolio(line.texts)) return false;
+  const spans = row.spans.slice().sort((a, b) => a[0] - b[0]);
+  const tol = Math.max(line.size, 2);
+  // Over pieces j..k of the row (k > j ≥ 1: the labels' piece is never grouped), within them.
+  const heads = (x0: number, x1: number, j: number, k: number): boolean => {
+    const [o0, o1] = [spans[j][0], spans[k][1]];
+    // Clear of the pieces either side (a group heading may be wider than its columns' headings).
+    if (x0 < spans[j - 1][1] || (k + 1 < spans.length && x1 > spans[k + 1][0])) return false;
+    const centred = Math.abs((x0 + x1) / 2 - (o0 + o1) / 2) <= Math.max(tol, 0.1 * (o1 - o0));
+    return centred || (Math.abs(x0 - o0) <= tol && x1 <= o1 + tol);
+  };
+  return line.spans.every(([x0, x1]) => {
+    for (let j = 1; j < spans.length; j++) for (let k = j + 1; k < spans.length; k++) if (heads(x0, x1, j, k)) return true;
+    return false;
+  });
+}
+
+/**
  * Sets margin lines aside: page numbers and stamps anywhere in the margins; other short margin
  * lines when they are set apart from the body (a clear gap) and not larger than the body text.
  * What it sets aside is kept (furniture is typed, never silently deleted).
@@ -147,7 +172,7 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
     const outer = b.bottom < pageHeight * OUTER_STRIP || b.top > pageHeight * (1 - OUTER_STRIP);
     if (!noisySizes && b.size > body * 1.08 && !outer) return false;
     if (!neighbour) return false;
-    if (top && headsColumns(b, boxes.slice(i + 1, i + 1 + COLUMN_LINES))) return false;
+    if (top && (headsColumns(b, boxes.slice(i + 1, i + 1 + COLUMN_LINES)) || groupsColumns(b, boxes.slice(i + 1, i + 1 + COLUMN_LINES)))) return false;
     // The same below: a line whose pieces each stand under a piece of the lines above is the last
     // row of their table or grid of form fields ("Daytime phone: (987) 892-9305 Employer: …" low on
     // a form), not a running footer (forms family: such a row was lost as furniture).
