@@ -3,6 +3,7 @@
 // set on several lines, a label centred on its values); a glued row-number column is split off.
 import type { Chunk, Placement } from './table-columns.js';
 import { joinCellLines } from './table-model.js';
+import { median } from './order-stats.js';
 
 /** One row of a whitespace table while it is built: a line, or lines merged into one row. */
 export interface RowDraft {
@@ -175,6 +176,7 @@ export function alignedHeadingLines(upper: RowDraft, lower: RowDraft, cols: Exte
 export function buildRows(drafts: RowDraft[], cuts: number[]): RowDraft[] {
   const labelEdge = fullLabelEdge(drafts, cuts);
   const rowPitch = medianPitch(drafts);
+  const wrapBelow = wrapPitchLimit(drafts);
   const firstFigures = drafts.findIndex((d) => d.cells.some((t, c) => c > 0 && isFigure(t)));
   const cols = columnExtents(firstFigures < 0 ? [] : drafts.slice(firstFigures), drafts[0]?.cells.length ?? 0);
   const rows: RowDraft[] = [];
@@ -184,7 +186,7 @@ export function buildRows(drafts: RowDraft[], cuts: number[]): RowDraft[] {
     // Labels side by side on two lines, in different columns, are two rows of group headings.
     const shared = prev !== undefined && d.cells.some((t, c) => c > 0 && t && prev.cells[c]);
     const misaligned = i <= firstFigures && prev !== undefined && headsValues(prev) && headsValues(d) && (!shared || !alignedHeadingLines(prev, d, cols));
-    if (prev && !misaligned && !closerBelow(prev, d, drafts[i + 1], i < firstFigures) && continuesRow(prev, d, rows.length, labelEdge, rowPitch)) mergeInto(prev, d);
+    if (prev && !misaligned && !closerBelow(prev, d, drafts[i + 1], i < firstFigures) && continuesRow(prev, d, rows.length, labelEdge, rowPitch, wrapBelow)) mergeInto(prev, d);
     else rows.push(d);
   });
   return rows;
@@ -240,13 +242,40 @@ export function lineDraft(line: Chunk[], placed: Placement[], nC: number): RowDr
  * The x beyond which a first-column label fills its column: a label line ending there was
  * wrapped (text wraps only when the line is full), one ending well before it was not.
  */
-function fullLabelEdge(drafts: RowDraft[], cuts: number[]): number {
+function fullLabelEdge(drafts: RowDraft[], cuts: number[]): LabelEdge {
   const ends = drafts.filter((d) => d.cells[0] && d.spans[0] === 1 && (cuts.length === 0 || d.extents[0].x1 <= cuts[0]));
-  if (ends.length === 0) return Infinity;
+  if (ends.length === 0) return { full: Infinity, widest: Infinity };
   const x0 = Math.min(...ends.map((d) => d.extents[0].x0));
   const x1 = Math.max(...ends.map((d) => d.extents[0].x1));
-  return x0 + 0.7 * (x1 - x0);
+  return { full: x0 + 0.7 * (x1 - x0), widest: x1 };
 }
+
+interface LabelEdge {
+  /** A label line ending beyond this filled its column. */
+  full: number;
+  /** The right edge of the widest label. */
+  widest: number;
+}
+
+/**
+ * Did the label line `prev` end where it did because the next line's first word would not fit
+ * (text wraps only then)? It fills its column, or that word, a space on, would reach past the
+ * widest label of the column ("Until Whether" over "Change", wrapped short of the edge).
+ */
+function wrappedBefore(prev: RowDraft, d: RowDraft, edge: LabelEdge): boolean {
+  const end = prev.extents[0].x1;
+  if (end >= edge.full) return true;
+  const text = d.cells[0];
+  const word = /^\S+/u.exec(text)?.[0] ?? '';
+  const e = d.extents[0];
+  if (!word || Number.isNaN(e.x0)) return false;
+  // Characters taken as equally wide: the word's share of its line's width.
+  const width = ((e.x1 - e.x0) * word.length) / Math.max(1, text.length);
+  return end + SPACE_EM * d.size + width > edge.widest;
+}
+
+/** A word space, in font sizes (Helvetica 0.28, Times 0.25). */
+const SPACE_EM = 0.25;
 
 /**
  * Does line d continue the row above (a multi-line cell) rather than start a row? Only when the
@@ -257,7 +286,7 @@ function fullLabelEdge(drafts: RowDraft[], cuts: number[]): number {
  * the label line above fills its column and the lines are set tighter than rows. A short label
  * alone on its line is a section row.
  */
-function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: number, rowPitch: number): boolean {
+function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: LabelEdge, rowPitch: number, wrapBelow: number): boolean {
   if (prev.spanning || d.spanning) return false;
   const size = Math.max(d.size, prev.size);
   // Wrapped lines sit at most a row's pitch apart (leading varies: 1.2 to 1.4 em and more).
@@ -279,8 +308,9 @@ function continuesRow(prev: RowDraft, d: RowDraft, rowCount: number, labelEdge: 
   // A label that goes on in lower case continues; one in capitals continues only a label line
   // that filled its column, set closer than rows are (otherwise it is the next row's label).
   const lower = /^\p{Ll}/u.test(d.cells[0]);
-  const tight = d.firstBaseline - prev.lastBaseline <= WRAP_PITCH_SHARE * rowPitch;
-  const wrapped = lower || (prev.extents[0].x1 >= labelEdge && tight);
+  const pitch = d.firstBaseline - prev.lastBaseline;
+  const tight = Number.isFinite(wrapBelow) ? pitch < wrapBelow : pitch <= WRAP_PITCH_SHARE * rowPitch;
+  const wrapped = lower || (tight && wrappedBefore(prev, d, labelEdge));
   if (onlyFirst(d.cells)) return wrapped;
   return onlyFirst(prev.cells) && wrapped;
 }
@@ -300,6 +330,34 @@ export function twoHeaderRows(upper: RowDraft, lower: RowDraft): boolean {
 
 /** A word no heading ends on: a preposition, article or conjunction opening what follows. */
 const OPEN_END = /(?:^|\s)(?:of|and|per|in|by|for|the|to|from|with|on|at|or|a|an)$/i;
+
+/**
+ * The pitch under which two lines are one cell's lines, where the table shows both pitches it is
+ * set with: labels that surely wrapped (a line going on in lower case under a label) and rows that
+ * surely start anew (a label in capitals beside figures). Cells wrap at the face's leading, rows
+ * are set that or more apart; halfway between the two tells them apart where a fixed share of the
+ * row pitch does not (9 pt rows 13.7 pt apart wrap at 11.7: 0.854 of it). Infinity when either
+ * pitch is unseen or they are not told apart.
+ */
+function wrapPitchLimit(drafts: RowDraft[]): number {
+  const wraps: number[] = [];
+  const rows: number[] = [];
+  for (let i = 1; i < drafts.length; i++) {
+    const [prev, d] = [drafts[i - 1], drafts[i]];
+    if (!prev.cells[0] || !d.cells[0] || prev.spanning || d.spanning) continue;
+    const pitch = d.firstBaseline - prev.lastBaseline;
+    if (/^\p{Ll}/u.test(d.cells[0]) && onlyFirst(d.cells)) wraps.push(pitch);
+    else if (/^\p{Lu}/u.test(d.cells[0]) && d.cells.some((t, c) => c > 0 && isFigure(t))) rows.push(pitch);
+  }
+  if (wraps.length === 0 || rows.length === 0) return Infinity;
+  const wrap = median(wraps);
+  const row = median(rows);
+  const size = median(drafts.map((d) => d.size));
+  return row - wrap >= MIN_PITCH_DIFF_EM * size ? (wrap + row) / 2 : Infinity;
+}
+
+/** Row and wrapped-line pitches this many font sizes apart or more are told apart. */
+const MIN_PITCH_DIFF_EM = 0.1;
 
 /** The usual distance between the baselines of consecutive lines of the table. */
 function medianPitch(drafts: RowDraft[]): number {
