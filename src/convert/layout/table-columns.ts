@@ -156,18 +156,19 @@ function withCurrencySigns(line: Chunk[]): Chunk[] {
  * closer than the chunk gap on this line, whose columns the other lines keep apart. A boundary
  * through a word leaves the chunk whole (a spanning heading, a long label).
  */
-export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
+export function splitAtCuts(lines: Chunk[][], cuts: number[], channels?: ReadonlyMap<number, ColumnCut>): Chunk[][] {
   return lines.map((line) =>
     line.flatMap((ch) => {
-      const inside = cuts.filter((x) => x > ch.x0 && x < ch.x1);
-      if (inside.length === 0 || ch.latex) return [ch];
+      const across = cuts.filter((x) => x > ch.x0 && x < ch.x1);
+      if (across.length === 0 || ch.latex) return [ch];
       // Runs as shown (a space inside one shown string never parts two cells, unless both
       // sides are figures: see splitFiguresAtCuts).
       const words = ch.runs
         .flatMap(shownStrings)
         .flatMap(splitSpacedRun)
-        .flatMap((r) => splitFiguresAtCuts(r, inside, CELL_GAP_EM * ch.size))
+        .flatMap((r) => splitFiguresAtCuts(r, across, CELL_GAP_EM * ch.size))
         .sort((a, b) => a.x - b.x);
+      const inside = channels ? cutsAtGaps(words, across, channels, CELL_GAP_EM * ch.size) : across;
       const parts: TextRun[][] = [[]];
       let k = 0;
       // A boundary that ran through a word of text (a label longer than its column's others).
@@ -198,6 +199,38 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[]): Chunk[][] {
       return parts.filter((p) => p.length).map((p) => withCellText({ ...buildSegments(p, Infinity)[0], lineId: ch.lineId }));
     }),
   );
+}
+
+/**
+ * Each boundary through a word moved, on this line, to the cell gap between two of its words that
+ * lies in the boundary's channel (the nearest such gap): the boundary is set in the middle of the
+ * free part of the channel, but a heading set tight ("Employed Change", "Total persons Employed"
+ * half an em apart) may part its two cells anywhere in the channel. A boundary already in a gap, or
+ * with no gap in its channel, stays; the boundaries keep their order.
+ */
+function cutsAtGaps(words: TextRun[], cuts: number[], channels: ReadonlyMap<number, ColumnCut>, minGap: number): number[] {
+  const gaps: Array<[number, number]> = [];
+  for (let k = 1; k < words.length; k++) {
+    const end = words[k - 1].x + words[k - 1].width;
+    if (words[k].x - end >= minGap) gaps.push([end, words[k].x]);
+  }
+  const out: number[] = [];
+  for (const cut of cuts) {
+    const channel = channels.get(cut);
+    const inWord = words.some((w) => cut > w.x && cut < w.x + w.width);
+    let at = cut;
+    if (channel && inWord) {
+      let best = Infinity;
+      for (const [a, b] of gaps) {
+        if (b <= channel.lo || a >= channel.hi) continue;
+        const d = cut < a ? a - cut : cut > b ? cut - b : 0;
+        if (d < best) [best, at] = [d, (a + b) / 2];
+      }
+    }
+    const prev = out[out.length - 1];
+    out.push(prev !== undefined && at <= prev ? cut : at);
+  }
+  return out;
 }
 
 /**
@@ -285,7 +318,19 @@ export function chunkSpans(ch: Chunk): Span[] {
  * channel on two or more lines are a sparse column (mostly empty cells): the channel is cut into
  * the free parts on either side of them.
  */
-export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
+export function findColumnCuts(lines: Span[][], minChannel: number, others: Span[][] = []): number[] {
+  return findColumnChannels(lines, minChannel, others).map((c) => c.at);
+}
+
+/** A column boundary and the channel (free x-range) it was set in. */
+export interface ColumnCut {
+  at: number;
+  lo: number;
+  hi: number;
+}
+
+/** findColumnCuts with each boundary's channel. */
+export function findColumnChannels(lines: Span[][], minChannel: number, others: Span[][] = []): ColumnCut[] {
   const all = lines.flat();
   if (all.length === 0) return [];
   const left = Math.floor(Math.min(...all.map((s) => s.x0)));
@@ -333,7 +378,8 @@ export function findColumnCuts(lines: Span[][], minChannel: number): number[] {
   if (zones.length > MAX_COLUMNS) return [];
   const grid: Grid = { cover, left, res: PROJECTION_RES };
   const channels = zones.map((z) => ({ x0: left + z.x0 / PROJECTION_RES, x1: left + z.x1 / PROJECTION_RES }));
-  const cuts = channels.flatMap((z) => channelCuts(z.x0, z.x1, grid, lines, minChannel, channels));
+  const placing = placingLines([...lines, ...others], channels.length + 1);
+  const cuts = channels.flatMap((z) => channelCuts(z.x0, z.x1, grid, lines, minChannel, channels, placing));
   return dropEmptyColumns(cuts, all, (x) => cover[Math.min(width, Math.max(0, Math.round(at(x))))]);
 }
 
@@ -353,23 +399,23 @@ interface Grid {
  * wider than its column's figures, crossed near one end by a group heading one line more than the
  * channel tolerates: the two free stretches either side of the group heading's end are one channel.
  */
-function dropEmptyColumns(cuts: number[], all: Span[], crossed: (x: number) => number): number[] {
-  const out: number[] = [];
+function dropEmptyColumns(cuts: ColumnCut[], all: Span[], crossed: (x: number) => number): ColumnCut[] {
+  const out: ColumnCut[] = [];
   for (const c of cuts) {
     const prev = out[out.length - 1];
-    if (prev === undefined || all.some((s) => s.x0 > prev && s.x1 < c)) {
+    if (prev === undefined || all.some((s) => s.x0 > prev.at && s.x1 < c.at)) {
       out.push(c);
       continue;
     }
-    const a = crossed(prev);
-    const b = crossed(c);
-    out[out.length - 1] = a < b ? prev : b < a ? c : (prev + c) / 2;
+    const a = crossed(prev.at);
+    const b = crossed(c.at);
+    out[out.length - 1] = { at: a < b ? prev.at : b < a ? c.at : (prev.at + c.at) / 2, lo: prev.lo, hi: c.hi };
   }
   return out;
 }
 
 /** The boundaries a channel [lo, hi) yields: one, or one on each side of a sparse column in it. */
-function channelCuts(lo: number, hi: number, grid: Grid, lines: Span[][], minChannel: number, channels: Span[]): number[] {
+function channelCuts(lo: number, hi: number, grid: Grid, lines: Span[][], minChannel: number, channels: Span[], placing: Span[][]): ColumnCut[] {
   const inner: Span[] = [];
   let innerLines = 0;
   for (const line of lines) {
@@ -388,12 +434,25 @@ function channelCuts(lo: number, hi: number, grid: Grid, lines: Span[][], minCha
     }
     if (hi > from) parts.push({ x0: from, x1: hi });
   } else parts.push({ x0: lo, x1: hi });
-  const out: number[] = [];
+  const out: ColumnCut[] = [];
   for (const p of parts) {
     if (p.x1 - p.x0 < minChannel) continue;
-    out.push(leastCrossed(p, partialCover(p, grid, lines, channels)));
+    out.push({ at: leastCrossed(p, partialCover(p, grid, placing, channels)), lo: p.x0, hi: p.x1 });
   }
   return out;
+}
+
+/**
+ * The lines whose chunks say where in a channel its boundary lies: every line (those that did not
+ * vote on the channels too: a heading's second line alone on its line, "equivalent" under "Full
+ * time", reaches into the channel as far as the first), but for lines of group headings: half as
+ * many chunks as columns or fewer (a group heads two columns or more) and no figure. A group heading is set over its columns, so it reaches
+ * into the channels beside and between them wherever their boundaries lie; where it met a column
+ * heading reaching in from the other side, the boundary went through that heading (issue 9:
+ * "Follow" over two columns and "Households" under it; "Nation" and "Full time / equivalent").
+ */
+function placingLines(lines: Span[][], columns: number): Span[][] {
+  return lines.filter((l) => 2 * l.length > columns || l.some((s) => s.solid));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { RuledGrid } from './ruled-tables.js';
 import type { Interval, Item } from './regions.js';
 import { splitBands } from './regions.js';
 import { buildSegments, type Segment } from './lines.js';
-import { chunkLines, chunkSpans, findColumnCuts, MIN_CHANNEL_EM, placeChunks, shownStringsAcross, splitAtCuts, type Chunk } from './table-columns.js';
+import { chunkLines, chunkSpans, findColumnChannels, MIN_CHANNEL_EM, placeChunks, shownStringsAcross, splitAtCuts, type Chunk, type ColumnCut } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, isColumnNumbering, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
@@ -132,14 +132,17 @@ const PROSE_LINE_SHARE = 0.45;
 export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableModel {
   const segs = items.flatMap((i) => (i.seg ? [i.seg] : []));
   const chunks = chunkLines(segs);
-  let cuts = columnCuts(chunks, segs);
+  const found = columnChannels(chunks, segs);
+  // Each boundary's channel, by the boundary (cuts are dropped below; gutters have none).
+  const channels = new Map(found.map((c) => [c.at, c]));
+  let cuts = found.map((c) => c.at);
   if (cuts.length === 0) cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
-  let rows = rowsBetween(chunks, cuts);
+  let rows = rowsBetween(chunks, cuts, channels);
   for (let k = 0; k < cuts.length; k++) {
     const cut = headingOnlyCut(rows);
     if (cut < 0) break;
     cuts = cuts.filter((_, i) => i !== cut);
-    rows = rowsBetween(chunks, cuts);
+    rows = rowsBetween(chunks, cuts, channels);
   }
   const nCols = splitIndexColumn(rows, cuts.length + 1);
   const model = groupHeadingSpans(rows, nCols);
@@ -151,8 +154,8 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
 }
 
 /** The table's rows with its columns between the given cuts (wrapped cells and headings merged). */
-function rowsBetween(chunks: Chunk[][], cuts: number[]): RowDraft[] {
-  const lines = splitAtCuts(chunks, cuts);
+function rowsBetween(chunks: Chunk[][], cuts: number[], channels: ReadonlyMap<number, ColumnCut>): RowDraft[] {
+  const lines = splitAtCuts(chunks, cuts, channels);
   const nC = cuts.length + 1;
   const placed = placeChunks(lines, cuts, headingLines(lines));
   const drafts = lines.map((line, i) => lineDraft(line, placed[i], nC));
@@ -257,17 +260,18 @@ export function isWhitespaceTable(t: TableModel): boolean {
 /** Column boundaries of a whitespace table's items (see table-columns.ts). */
 export function whitespaceColumnCuts(items: Item[]): number[] {
   const segs = items.flatMap((i) => (i.seg ? [i.seg] : []));
-  return columnCuts(chunkLines(segs), segs);
+  return columnChannels(chunkLines(segs), segs).map((c) => c.at);
 }
 
-function columnCuts(lines: Chunk[][], segs: Segment[]): number[] {
+function columnChannels(lines: Chunk[][], segs: Segment[]): ColumnCut[] {
   const sizes = segs.map((s) => s.size).sort((a, b) => a - b);
   const size = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 10;
   // Lines of two or more chunks vote on the columns: a lone chunk (a section label, a wrapped
   // label, a note or title caught in the region) tells nothing about them.
   const multi = lines.filter((l) => l.length > 1);
   const voters = multi.length >= MIN_VOTING_LINES ? multi : lines.filter((l) => !isProseLine(l, lines));
-  return findColumnCuts(voters.map((l) => l.flatMap(chunkSpans)), MIN_CHANNEL_EM * size);
+  const others = lines.filter((l) => !voters.includes(l) && !isProseLine(l, lines));
+  return findColumnChannels(voters.map((l) => l.flatMap(chunkSpans)), MIN_CHANNEL_EM * size, others.map((l) => l.flatMap(chunkSpans)));
 }
 
 /**

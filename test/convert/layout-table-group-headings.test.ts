@@ -1,0 +1,132 @@
+// Group headings over a whitespace table's columns (issue 9 item 3). A group heading is set over
+// its columns, so it reaches into the channels beside and between them wherever their boundaries
+// lie: it must not decide where a boundary goes. A column heading set tight against its neighbour
+// parts from it at the gap that lies in the channel, wherever in the channel the boundary was set.
+// A wrapped section label is one cell when its lines are set at the cells' wrapped pitch.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TextRun } from '../../src/convert/layout/types.js';
+import { words } from './fixtures/runs.js';
+import { buildSegments } from '../../src/convert/layout/lines.js';
+import { tableFromWhitespace, whitespaceColumnCuts } from '../../src/convert/layout/tables.js';
+import { chunkLines, splitAtCuts } from '../../src/convert/layout/table-columns.js';
+import type { Item } from '../../src/convert/layout/regions.js';
+import type { TableModel } from '../../src/convert/layout/table-model.js';
+
+const SIZE = 8;
+
+function items(runs: TextRun[]): Item[] {
+  return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
+}
+
+/** Right-aligned at x (0.5 em per character, a quarter em per space). */
+function right(text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun[] {
+  const width = text.length * SIZE * 0.5 - (text.split(' ').length - 1) * SIZE * 0.25;
+  return words(text, x - width, y, SIZE, extra);
+}
+
+/** Centred on x. */
+function centred(text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun[] {
+  const width = text.length * SIZE * 0.5 - (text.split(' ').length - 1) * SIZE * 0.25;
+  return words(text, x - width / 2, y, SIZE, extra);
+}
+
+/** Each row's cells, '' where a spanning cell covers the slot. */
+function texts(t: TableModel): string[][] {
+  return t.rows.map((r) => r.map((c) => c?.text ?? ''));
+}
+
+const bold = { bold: true };
+
+/**
+ * Label, then four columns right-aligned at 160, 208, 260 and 310. "Households", wider than its
+ * figures, reaches far into the channel before them; the group heading over the first two columns
+ * reaches into the same channel from the left: the two overlap there, on different lines.
+ */
+function groupedTable(): TextRun[] {
+  const edges = [160, 208, 260, 310];
+  const runs: TextRun[] = [...words('Follow up', 146, 40, SIZE, bold), ...centred('Other', 265, 40, bold)];
+  runs.push(...right('Share of', edges[0], 50, bold), ...right('Full time', edges[2], 50, bold));
+  runs.push(...words('Area', 40, 59, SIZE, bold), ...right('total', edges[0], 59, bold), ...right('Households', edges[1], 59, bold), ...right('equivalent', edges[2], 59, bold), ...right('Women', edges[3], 59, bold));
+  const rows = [
+    ['North', '20.34', '51', '12.5', '7.1'],
+    ['South', '12.58', '1', '3.4', '17.9'],
+    ['East', '62.51', '0', '13.9', '1.3'],
+    ['West', '22.17', '42', '8.0', '12.5'],
+    ['Central', '71.82', '46', '11.2', '9.7'],
+    ['Coast', '9.50', '47', '6.3', '4.4'],
+    ['Hills', '62.63', '31', '2.0', '15.2'],
+    ['Lakes', '61.91', '87', '19.9', '3.0'],
+    ['Plains', '64.09', '79', '7.7', '8.8'],
+    ['Islands', '87.74', '69', '5.5', '6.1'],
+  ];
+  rows.forEach(([label, ...v], i) => {
+    const y = 72 + i * 11;
+    runs.push(...words(label, 40, y, SIZE));
+    v.forEach((t, k) => runs.push(...right(t, edges[k], y)));
+  });
+  return runs;
+}
+
+test('whitespace table: a group heading reaching into a channel does not move its boundary through a column heading', () => {
+  // The boundary between the first two value columns lies left of "Households" (168 to 208).
+  const cuts = whitespaceColumnCuts(items(groupedTable()));
+  assert.equal(cuts.length, 4, JSON.stringify(cuts));
+  assert.ok(cuts[1] > 160 && cuts[1] < 168, JSON.stringify(cuts));
+  const t = tableFromWhitespace(items(groupedTable()), []);
+  assert.deepEqual(texts(t).slice(0, 3), [
+    ['', 'Follow up', '', 'Other', ''],
+    ['Area', 'Share of total', 'Households', 'Full time equivalent', 'Women'],
+    ['North', '20.34', '51', '12.5', '7.1'],
+  ]);
+  assert.equal(t.rows[0][1]?.colSpan, 2);
+  assert.equal(t.rows[0][3]?.colSpan, 2);
+});
+
+test('splitAtCuts: a boundary set through a heading word parts the heading at the cell gap in its channel', () => {
+  // "Total persons Employed", shown as three strings half an em apart that pdf.js joined into one
+  // run; the channel between the second and third columns runs from 197 to 215, its boundary set
+  // at 204, inside "Employed" (201 to 233).
+  const text = 'Total persons Employed';
+  const run: TextRun = { text, x: 150, y: 40, width: 83, height: SIZE, fontSize: SIZE, bold: true, italic: false, monospace: false, baseline: 46.4, shownGaps: { text, x: 150, gaps: [5, 170, 174, 13, 197, 201] } };
+  const lines = chunkLines(buildSegments([run]));
+  const cuts = [172, 204];
+  const channels = new Map([[172, { at: 172, lo: 171, hi: 180 }], [204, { at: 204, lo: 197, hi: 215 }]]);
+  assert.deepEqual(splitAtCuts(lines, cuts, channels)[0].map((c) => c.text), ['Total', 'persons', 'Employed']);
+  // Without the channels the boundary through the word leaves the heading whole there.
+  assert.deepEqual(splitAtCuts(lines, cuts)[0].map((c) => c.text), ['Total', 'persons Employed']);
+  // A gap outside the channel is no boundary: the heading stays whole there (a spanning heading).
+  const narrow = new Map([[172, { at: 172, lo: 171, hi: 180 }], [204, { at: 204, lo: 202, hi: 215 }]]);
+  assert.deepEqual(splitAtCuts(lines, cuts, narrow)[0].map((c) => c.text), ['Total', 'persons Employed']);
+});
+
+test('whitespace table: a section label wrapped at the cells\' line pitch is one cell; section labels a row apart stay rows', () => {
+  // Rows 11 pt apart, a cell's wrapped lines 9.4 pt apart (0.85 of the row pitch or more).
+  const runs: TextRun[] = [...words('Area', 40, 30, SIZE, bold), ...right('2019', 160, 30, bold), ...right('2020', 200, 30, bold)];
+  let y = 41;
+  const row = (label: string, values: string[] = [], extra: Partial<TextRun> = {}) => {
+    runs.push(...words(label, 40, y, SIZE, extra));
+    values.forEach((v, k) => runs.push(...right(v, 160 + 40 * k, y)));
+  };
+  row('Level system interest', ['12', '7']);
+  y += 9.4;
+  row('world business called');
+  for (const [label, values, extra] of [
+    ['Moreover figure', ['7', '48']],
+    ['Annual', [], bold],
+    ['Forward Basis Union', [], bold],
+    ['Without problem next', ['781', '23']],
+    ['Until Whether Never', [], bold],
+  ] as Array<[string, string[], Partial<TextRun>?]>) {
+    y += 11;
+    row(label, values, extra);
+  }
+  y += 9.4;
+  row('Change', [], bold);
+  for (const [label, values] of [['Whole interest', ['282', '801']], ['Great', ['9', '819']], ['Found annual local', ['5', '64']]] as Array<[string, string[]]>) {
+    y += 11;
+    row(label, values);
+  }
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t).map((r) => r[0]), ['Area', 'Level system interest world business called', 'Moreover figure', 'Annual', 'Forward Basis Union', 'Without problem next', 'Until Whether Never Change', 'Whole interest', 'Great', 'Found annual local']);
+});
