@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const doc = await getDocument({ data: new Uint8Array(readFileSync(file)), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
   const input = await extractPageLayout(await doc.getPage(Number(pageNo)), Number(pageNo) - 1);
   console.log(`page ${input.width}x${input.height} rules ${input.rules.length} images ${JSON.stringify(input.images)}`);
+  if (process.env.RULES) for (const r of input.rules) console.log(`rule ${JSON.stringify(r)}`);
   for (const s of buildSegments(input.runs)) {
     if (filter && !s.text.includes(filter)) continue;
     const fonts = [...new Set(s.runs.map((r) => `${r.fontName ?? '?'}${r.bold ? '*' : ''}`))].join(',');
