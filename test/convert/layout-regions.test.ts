@@ -263,3 +263,33 @@ test('orderRegion: the short last line of a paragraph across both columns (a spa
   const flows = orderRegion(itemsOf(runs), 9);
   assert.ok(flows[0].items.some((it) => it.seg?.text === 'columns.'), 'the last line is in the caption\'s flow');
 });
+
+test('orderRegion: a table set wider than its column of a two-column page stays whole, its last column across the page\'s gutter', () => {
+  // Two columns of prose (72–290 and 317–540) above and below; the table's columns right-aligned
+  // at 180, 230 and 280, and its last at 350: the channel before it is where the page's gutter runs.
+  const runs: TextRun[] = [];
+  const prose = (y0: number, n: number, tag: string) => {
+    for (let i = 0; i < n; i++) {
+      runs.push(...words(`${tag} left ${i + 1} of the prose set here.`, 72, y0 + i * 12));
+      runs.push(...words(`${tag} right ${i + 1} of the prose set too.`, 317, y0 + i * 12));
+    }
+  };
+  prose(100, 4, 'Above');
+  const right = (text: string, x: number, y: number) => words(text, x - text.length * 5, y);
+  const rows = [['Region', '2019', '2020', '2021', 'Share'], ['North', '12.5', '3.0', '48', '51'], ['South', '7.5', '14.0', '9', '53'], ['East', '1.5', '6.0', '18', '468'], ['West', '3.5', '2.0', '77', '1'], ['Central', '9.5', '8.0', '6', '64']];
+  rows.forEach(([label, ...v], i) => {
+    const y = 160 + i * 13;
+    runs.push(...words(label, 72, y));
+    v.forEach((t, k) => runs.push(...right(t, [180, 230, 280, 350][k], y)));
+  });
+  prose(250, 4, 'Below');
+  const blocks = orderRegion(itemsOf(runs), 9);
+  const table = blocks.find((b) => b.items.some((it) => it.seg?.text === 'Region'));
+  assert.ok(table);
+  const texts = table.items.map((it) => it.seg?.text);
+  for (const t of ['Share', '51', '53', '468', '64', 'Central']) assert.ok(texts.includes(t), `${t} in ${texts.join(' ')}`);
+  assert.ok(!texts.some((t) => /prose/.test(t ?? '')), texts.join(' '));
+  // The prose below still reads column by column.
+  const order = readOrder(itemsOf(runs));
+  assert.ok(order.indexOf('Below left 4 of the prose set here.') < order.indexOf('Below right 1 of the prose set too.'));
+});

@@ -55,8 +55,18 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
   // into columns first, whatever each holds (a table, a list, lines at other heights).
   const whole = depth < MAX_DEPTH ? wholeColumns(items, bands, gutterMin, extent) : null;
   if (whole) {
-    out.push(...readColumns(whole, undefined, gutterMin, depth, asides));
-    return out;
+    // Unless a table is set across the channel: then the bands before it, the table and the
+    // bands after it are ordered each on their own (their columns found again).
+    const across = whole.length === 2 ? tableAcross(bands, { lo: Math.max(...whole[0].map((it) => it.x1)), hi: Math.min(...whole[1].map((it) => it.x0)) }) : null;
+    if (!across) {
+      out.push(...readColumns(whole, undefined, gutterMin, depth, asides));
+      return out;
+    }
+    // A region that is all that table is read band by band below.
+    if (across.to - across.from < bands.length) {
+      for (const part of [bands.slice(0, across.from), bands.slice(across.from, across.to), bands.slice(across.to)]) if (part.length) out.push(...orderRegion(part.flat(), gutterMin, depth + 1, asides));
+      return out;
+    }
   }
   let flow: Item[] = [];
   let triedTo = 0;
@@ -155,6 +165,18 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     // table, a list, a bold line), each read on its own (issue 9: tables in two-column papers).
     const column = columnGutter(bands, start, j, gutters, gutterMin) ?? proseGutter(group, gutters);
     if (column) {
+      // A table set across the page's gutter within the group: the bands before it, the table and
+      // the bands after it are ordered each on their own.
+      const across = tableAcross(bands.slice(start, j), column);
+      if (across && across.to - across.from === j - start) {
+        out.push({ kind: 'grid', items: group, gutters });
+        continue;
+      }
+      if (across) {
+        const parts = [bands.slice(start, start + across.from), bands.slice(start + across.from, start + across.to), bands.slice(start + across.to, j)];
+        for (const part of parts) if (part.length) out.push(...orderRegion(part.flat(), gutterMin, depth + 1, asides));
+        continue;
+      }
       out.push(...readColumns(splitColumns(group, [column]), undefined, gutterMin, depth, asides, false));
       continue;
     }
@@ -309,6 +331,46 @@ function columnGutter(bands: Item[][], start: number, end: number, gutters: Inte
     }
   }
   return best;
+}
+
+/** Rows of figures a table across the page's gutter needs, each with a figure set either side of it. */
+const ACROSS_FIGURE_ROWS = 2;
+/** A cell holds at most this many words (a longer piece is a line of text). */
+const CELL_MAX_WORDS = 3;
+
+/**
+ * Bands of the group (from, to) that are the rows of one table set across the gutter: a table
+ * wider than its column of a two-column page, whose channel before its last column lies where the
+ * page's gutter runs (mixed-22016: "1999" and "Special"), read as two columns, its last column
+ * with the right column's text. Each band holds cells either side of the gutter, the pieces
+ * nearest it short, or cells on one side only (a section label); two rows at least hold a figure
+ * on both sides next to it. Tables side by side in the two columns have labels there, not figures.
+ */
+function tableAcross(bands: Item[][], g: Interval): { from: number; to: number } | null {
+  const cell = (it: Item | undefined) => it?.seg !== undefined && it.seg.text.trim().split(/\s+/).length <= CELL_MAX_WORDS;
+  let best: { from: number; to: number; figures: number } | null = null;
+  // The current stretch: its first and last band with cells on both sides (a one-sided band
+  // before or after them is the columns' text, not a row).
+  let from = -1;
+  let last = -1;
+  let figures = 0;
+  for (let k = 0; k <= bands.length; k++) {
+    const band = bands[k];
+    const left = band?.filter((it) => it.x1 <= g.lo).sort((a, b) => b.x1 - a.x1)[0];
+    const right = band?.filter((it) => it.x0 >= g.hi).sort((a, b) => a.x0 - b.x0)[0];
+    const row = band !== undefined && (left || right) && (!left || cell(left)) && (!right || cell(right)) && band.every((it) => it.x1 <= g.lo || it.x0 >= g.hi);
+    if (row) {
+      if (left && right) {
+        if (from < 0) [from, figures] = [k, 0];
+        last = k;
+      }
+      if (left?.seg && right?.seg && isFigure(left.seg.text) && isFigure(right.seg.text)) figures++;
+      continue;
+    }
+    if (from >= 0 && figures >= ACROSS_FIGURE_ROWS && (!best || figures > best.figures)) best = { from, to: last + 1, figures };
+    from = -1;
+  }
+  return best && { from: best.from, to: best.to };
 }
 
 /** Lines of prose each side of a gutter needs to be the page's column gutter inside a group. */
