@@ -11,6 +11,7 @@ import type { Item, RegionBlock } from './regions.js';
 import { splitBands } from './regions.js';
 import { median } from './order-stats.js';
 import { whitespaceColumnCuts } from './tables.js';
+import { isFigure } from './table-rows.js';
 
 /** The heading lines end at most this many of the table's line heights above its first line. */
 const HEAD_GAP_LINES = 1.2;
@@ -50,11 +51,22 @@ function headingFlows(blocks: RegionBlock[], k: number): number {
     // in flows read as columns of their own.
     const across = (its: Item[], cut: number) => its.some((it) => it.x1 <= cut) && its.some((it) => it.x0 >= cut);
     const sideBySide = k - start >= 2 ? [items] : bands.filter((b) => b.length >= 2);
-    if (sideBySide.length === 0) continue;
     cuts ??= whitespaceColumnCuts(grid.items);
     if (sideBySide.some((its) => cuts!.some((cut) => across(its, cut)))) return start;
+    if (bands.length === 1 && groupHeadings(items, cuts)) return start;
   }
   return k;
+}
+
+/**
+ * A line of group headings over the value columns: each piece lies right of the label column and
+ * across a boundary between two value columns, as a heading centred over its columns is ("Every"
+ * over 1995 and 1996, alone on its line above the table, came out as a paragraph). A section
+ * heading starts at the table's left edge; a title is centred on all of it.
+ */
+function groupHeadings(items: Item[], cuts: number[]): boolean {
+  if (cuts.length < 2) return false;
+  return items.every((it) => it.x0 > cuts[0] && cuts.some((cut) => it.x0 < cut && it.x1 > cut));
 }
 
 /** Each grid with the heading lines cut off above it taken back in. */
@@ -64,10 +76,36 @@ export function joinGridHeadings(blocks: RegionBlock[]): RegionBlock[] {
     const grid = out[k];
     if (grid.kind !== 'grid') continue;
     const start = headingFlows(out, k);
-    if (start === k) continue;
+    if (start === k) {
+      // The last line of the block above, when it is a line of group headings over the table
+      // (read with the text above it, or with the table before it and the caption between them:
+      // the caption parts the two later, and the line was left a paragraph between them).
+      const above = out[k - 1];
+      const line = above?.kind === 'flow' || above?.kind === 'grid' ? groupLineAbove(above.items, grid) : null;
+      // Words, in a grid's last line: a row of figures is that table's own last row.
+      if (!line || (above.kind === 'grid' && line.some((it) => isFigure(it.seg!.text)))) continue;
+      const rest = above.items.filter((it) => !line.includes(it));
+      out.splice(k - 1, 2, ...(rest.length ? [{ ...above, items: rest }] : []), { kind: 'grid', items: [...line, ...grid.items], gutters: grid.gutters });
+      continue;
+    }
     const head = out.slice(start, k).flatMap((b) => b.items);
     out.splice(start, k - start + 1, { kind: 'grid', items: [...head, ...grid.items], gutters: grid.gutters });
     k = start;
   }
   return out;
+}
+
+/**
+ * The flow's last line when it is a line of group headings over the grid below (groupHeadings),
+ * a row's pitch above it: read with the lines above it into one flow, it was a paragraph of its
+ * own between the caption and the table.
+ */
+function groupLineAbove(flow: Item[], grid: RegionBlock): Item[] | null {
+  const bands = splitBands(flow);
+  const line = bands[bands.length - 1];
+  if (!line || bands.length < 2 || !line.every((it) => it.seg && it.atom === undefined && words(it.seg.text) <= HEAD_MAX_WORDS)) return null;
+  const top = Math.min(...grid.items.map((it) => it.top));
+  const lineH = median(grid.items.map((it) => it.bottom - it.top));
+  if (top - Math.max(...line.map((it) => it.bottom)) > HEAD_GAP_LINES * lineH || Math.max(...line.map((it) => it.bottom)) > top + 0.25 * lineH) return null;
+  return groupHeadings(line, whitespaceColumnCuts(grid.items)) ? line : null;
 }
