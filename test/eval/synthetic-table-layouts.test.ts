@@ -1,7 +1,8 @@
 // Table layouts the built-in parser once got wrong, each a generated case (eval/synthetic: the
-// PDF and its ground truth are made in code from the case id): every cell must land in its row and
-// column, and the words stay in reading order (issue 9). Each stands for a kind of layout, not for
-// its case: a fix that makes one pass by a rule of its own is no fix.
+// PDF and its ground truth are made in code from the case id): every cell must land in its row
+// and column, the words stay in reading order and prose stays out of tables (issue 9). Each
+// stands for a kind of layout, not for its case: a fix that makes one pass by a rule of its own
+// is no fix.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shutdownConvertPool } from '../../src/convert/index.js';
@@ -18,13 +19,14 @@ const LAYOUTS: Array<[id: string, layout: string]> = [
   ['mixed-22016', 'a table wider than its column of a two-column page, its last column across the gutter'],
   ['report-21079', 'a group heading between the caption and the table, after a paragraph'],
   ['report-21071', 'group headings between a caption and the table, right after another table'],
+  ['table-21044', 'a paragraph a blank line below the table\'s last row'],
 ];
 
 for (const [id, layout] of LAYOUTS) {
   test(`table layout: ${layout} (${id})`, async () => {
     const c = await runCase(id);
     assert.equal(c.error, undefined);
-    for (const property of ['table-cells', 'order', 'text'] as const) {
+    for (const property of ['table-cells', 'order', 'text', 'prose-outside-tables'] as const) {
       const r = c.results.find((x) => x.property === property);
       assert.ok(r?.pass, `${property}: ${r?.score} ${r?.diff ?? ''}`);
     }

@@ -29,6 +29,7 @@ const NOTE_LINE = /^(?:notes?|sources?|n\.\s?b\.)\s*[:.\u2013\u2014-]|^[*\u2020\
  */
 function trailingProse(items: Item[]): Item | undefined {
   const bands = splitBands(items);
+  const pitch = rowPitch(bands);
   let found: Item | undefined;
   for (let k = bands.length - 1; k > 0; k--) {
     const band = bands[k].slice().sort((p, q) => p.x0 - q.x0);
@@ -37,9 +38,23 @@ function trailingProse(items: Item[]): Item | undefined {
     // Two pieces on the band: a list item only (its marker set apart from its text).
     const item = listMarker(text) !== null;
     if (band.length === 2 && !(item && listMarker(`${band[0].seg!.text} x`) !== null)) break;
-    if (NOTE_LINE.test(text.trim()) || item) found = band[0];
+    // A sentence set apart below the rows: the paragraph after the table (no cell is a sentence
+    // of many words, and the rows follow each other at their pitch).
+    const apart = band[0].top - Math.max(...bands[k - 1].map((it) => it.bottom)) > APART_PITCHES * pitch;
+    if (NOTE_LINE.test(text.trim()) || item || (band.length === 1 && apart && SENTENCE.test(text.trim()))) found = band[0];
   }
   return found;
+}
+
+/** A sentence: this many words or more, closed by a full stop, question or exclamation mark. */
+const SENTENCE = /^(?:\S+\s+){5,}\S*[.!?]["'”’)]?$/u;
+/** A line further below the rows than this many row pitches (baseline to baseline) is set apart. */
+const APART_PITCHES = 1;
+
+/** The grid's usual distance from one line's top to the next's. */
+function rowPitch(bands: Item[][]): number {
+  const tops = bands.map((b) => Math.min(...b.map((it) => it.top)));
+  return tops.length > 1 ? median(tops.slice(1).map((t, i) => t - tops[i])) : Infinity;
 }
 
 /** A line this many times the grid's median text size is a title over it, never a cell. */
