@@ -19,6 +19,7 @@ const LAYOUTS: Array<[id: string, layout: string]> = [
   ['mixed-22016', 'a table wider than its column of a two-column page, its last column across the gutter'],
   ['report-21079', 'a group heading between the caption and the table, after a paragraph'],
   ['report-21071', 'group headings between a caption and the table, right after another table'],
+  ['stat-table-23080', 'a booktabs header row of headings set tight (one string of many words) over headings wider than their columns'],
   ['table-21044', 'a paragraph a blank line below the table\'s last row'],
 ];
 

@@ -11,6 +11,7 @@ import type { Item, RegionBlock } from './regions.js';
 import { splitBands } from './regions.js';
 import { median } from './order-stats.js';
 import { whitespaceColumnCuts } from './tables.js';
+import { longestShownWords } from './table-columns.js';
 import { isFigure } from './table-rows.js';
 
 /** The heading lines end at most this many of the table's line heights above its first line. */
@@ -23,6 +24,7 @@ const HEAD_MAX_BANDS = 4;
 const WIDTH_SLACK_LINES = 1;
 
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+
 
 /** Index of the first flow above the grid at `k` that is one of its heading lines, or `k` when none is. */
 function headingFlows(blocks: RegionBlock[], k: number): number {
@@ -43,7 +45,7 @@ function headingFlows(blocks: RegionBlock[], k: number): number {
     const items = blocks.slice(start, k).flatMap((b) => b.items);
     if (!items.every((it) => it.seg && it.atom === undefined && it.bottom <= top + 0.25 * lineH)) continue;
     if (!items.every((it) => it.x0 >= x0 - WIDTH_SLACK_LINES * lineH && it.x1 <= x1 + WIDTH_SLACK_LINES * lineH)) continue;
-    if (!items.every((it) => words(it.seg!.text) <= HEAD_MAX_WORDS && !/[.:;]$/.test(it.seg!.text.trim()))) continue;
+    if (!items.every((it) => longestShownWords(it.seg!) <= HEAD_MAX_WORDS && !/[.:;]$/.test(it.seg!.text.trim()))) continue;
     const bands = splitBands(items);
     if (bands.length > HEAD_MAX_BANDS) continue;
     if (top - Math.max(...items.map((it) => it.bottom)) > HEAD_GAP_LINES * lineH) continue;
@@ -103,7 +105,7 @@ export function joinGridHeadings(blocks: RegionBlock[]): RegionBlock[] {
 function groupLineAbove(flow: Item[], grid: RegionBlock): Item[] | null {
   const bands = splitBands(flow);
   const line = bands[bands.length - 1];
-  if (!line || bands.length < 2 || !line.every((it) => it.seg && it.atom === undefined && words(it.seg.text) <= HEAD_MAX_WORDS)) return null;
+  if (!line || bands.length < 2 || !line.every((it) => it.seg && it.atom === undefined && longestShownWords(it.seg!) <= HEAD_MAX_WORDS)) return null;
   const top = Math.min(...grid.items.map((it) => it.top));
   const lineH = median(grid.items.map((it) => it.bottom - it.top));
   if (top - Math.max(...line.map((it) => it.bottom)) > HEAD_GAP_LINES * lineH || Math.max(...line.map((it) => it.bottom)) > top + 0.25 * lineH) return null;

@@ -5,6 +5,7 @@ import { findRuledRegions, splitOpenRegion } from './ruled-tables.js';
 import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
 import { monospaceShare, splitBands, type Item } from './regions.js';
 import { isCaptionLine } from './margins.js';
+import { longestShownWords } from './table-columns.js';
 import type { Box } from './types.js';
 import type { TableModel } from './table-model.js';
 import { boxBBox, type PageState } from './page-state.js';
@@ -70,6 +71,7 @@ function holdsProse(items: Item[], box: Box, top: number, bottom: number): boole
   return items.some((it) => {
     if (!it.seg || it.top < top - 1 || it.bottom > bottom + 1 || it.x1 < box.x || it.x0 > box.x + box.width) return false;
     const text = it.seg.text;
-    return isCaptionLine(text) || (it.x1 - it.x0 >= 0.7 * box.width && text.split(/\s+/).length >= PROSE_LINE_WORDS);
+    // Counted per piece as shown: a row of headings set tight is one item of many words.
+    return isCaptionLine(text) || (it.x1 - it.x0 >= 0.7 * box.width && longestShownWords(it.seg) >= PROSE_LINE_WORDS);
   });
 }

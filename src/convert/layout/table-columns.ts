@@ -56,6 +56,17 @@ export function shownStrings(r: TextRun): TextRun[] {
 }
 
 /**
+ * Words in the longest piece of the segment as shown: headings set half an em apart, which pdf.js
+ * joins into one item ("Share Unemployed Mean Annual Households"), are pieces of a word or two,
+ * not a line of text.
+ */
+export function longestShownWords(seg: Segment): number {
+  const count = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  const pieces = seg.runs.flatMap(shownStrings);
+  return pieces.length ? Math.max(...pieces.map((r) => count(r.text))) : count(seg.text);
+}
+
+/**
  * A run parted at the gaps between its shown strings that hold one of the given x (a ruled
  * grid's vertical rules: "0.3 708,492" shown in two cells of a grid set tight came as one run
  * across the rule between them).
@@ -456,7 +467,7 @@ function placingLines(lines: Span[][], columns: number): Span[][] {
 }
 
 /**
- * The channel's cover by the chunks that cross only part of it and no other channel: a chunk
+ * The channel's cover by the chunks that cross only part of it and no other channel whole: a chunk
  * running over another channel (a group heading over its columns) spans columns and says nothing
  * about where in this one the boundary lies; one reaching into it from one side (a column heading
  * wider than its figures) does: the boundary stays clear of it (issue 9: a boundary through
@@ -468,7 +479,9 @@ function partialCover(p: Span, grid: Grid, lines: Span[][], channels: Span[]): G
   for (const line of lines) {
     for (const s of line) {
       if (s.x1 <= p.x0 || s.x0 >= p.x1 || (s.x0 <= p.x0 && s.x1 >= p.x1)) continue;
-      if (channels.some((c) => c !== p && s.x0 < (c.x0 + c.x1) / 2 && s.x1 > (c.x0 + c.x1) / 2 && (c.x1 <= p.x0 || c.x0 >= p.x1))) continue;
+      // Over the whole of another channel: it spans columns. Into part of one (a heading wider
+      // than its figures on both sides, "Employed" over a narrow column) it is still one column's.
+      if (channels.some((c) => s.x0 <= c.x0 && s.x1 >= c.x1 && (c.x1 <= p.x0 || c.x0 >= p.x1))) continue;
       const a = Math.max(0, Math.floor((s.x0 - left) * res));
       const b = Math.min(cover.length - 1, Math.ceil((s.x1 - left) * res) - 1);
       for (let x = a; x <= b; x++) cover[x]++;
