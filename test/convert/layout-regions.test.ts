@@ -293,3 +293,22 @@ test('orderRegion: a table set wider than its column of a two-column page stays 
   const order = readOrder(itemsOf(runs));
   assert.ok(order.indexOf('Below left 4 of the prose set here.') < order.indexOf('Below right 1 of the prose set too.'));
 });
+
+test('orderRegion: two columns of lists and tables side by side, their lines at other heights, read column by column', () => {
+  // No line of prose on either side: the columns are told by their lines sitting at other heights
+  // (each column set to its own pitch), which one table's rows never do.
+  const runs: TextRun[] = [];
+  const column = (x: number, top: number, pitch: number, tag: string) => {
+    for (let i = 0; i < 3; i++) runs.push(...words(`${i + 1}.`, x, top + i * 14), ...words(`${tag} item ${i + 1}`, x + 16, top + i * 14));
+    for (let i = 0; i < 6; i++) {
+      const y = top + 50 + i * pitch;
+      runs.push(...words(`${tag} row ${i + 1}`, x, y, 8), ...words(`${10 + i}`, x + 130, y, 8), ...words(`${i}.5`, x + 180, y, 8));
+    }
+  };
+  column(72, 100, 12.4, 'Left');
+  column(320, 100, 13.3, 'Right');
+  const order = readOrder(itemsOf(runs));
+  const lastLeft = Math.max(...order.map((t, i) => (/Left/.test(t) ? i : -1)));
+  const firstRight = order.findIndex((t) => /Right/.test(t));
+  assert.ok(lastLeft < firstRight, order.join(' / '));
+});

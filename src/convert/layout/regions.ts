@@ -398,6 +398,35 @@ function proseGutter(group: Item[], gutters: Interval[]): Interval | null {
   return null;
 }
 
+/** Lines side by side across a channel whose baselines differ by more than this many sizes are not one row's. */
+const OFFSET_BASELINE_EM = 0.15;
+/** Such lines a channel needs to part two columns however few words their lines hold. */
+const OFFSET_BANDS = 3;
+
+/**
+ * Two columns of words side by side whose lines do not share baselines: lines of the two sides
+ * that share a band sit at different heights in three bands or more (tables and lists side by side
+ * in the two columns of a page, each set to its own pitch). One table's rows share their baselines
+ * across its channels; a column of figures alone (cells centred on wrapped labels) is no column
+ * of text.
+ */
+function offsetSides(bands: Item[][], g: Interval): boolean {
+  let offset = 0;
+  const left: Item[] = [];
+  const right: Item[] = [];
+  for (const band of bands) {
+    const l = band.filter((it) => it.seg && it.x1 <= g.lo);
+    const r = band.filter((it) => it.seg && it.x0 >= g.hi);
+    left.push(...l);
+    right.push(...r);
+    if (l.length === 0 || r.length === 0) continue;
+    const size = median([...l, ...r].map((it) => it.seg!.size));
+    const base = (side: Item[]) => median(side.map((it) => it.seg!.baseline));
+    if (Math.abs(base(l) - base(r)) > OFFSET_BASELINE_EM * size) offset++;
+  }
+  return offset >= OFFSET_BANDS && left.length > 0 && right.length > 0 && !figuresOnly(left) && !figuresOnly(right);
+}
+
 /** Regions of more bands than this are not tried for a whole-region cut (the section check is quadratic). */
 const WHOLE_CUT_MAX_BANDS = 400;
 /** Lines of text (≥ TEXT_LINE_WORDS words) each side of a whole-region channel needs. */
@@ -427,11 +456,12 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
   // Gutters with text on both sides (a table's own gutters inside a column have cells on one).
   // Lines of several words, or (narrow columns of three or four words a line) running text.
   const texty = (list: Item[]) => list.filter(wordy).length >= WHOLE_COLUMN_TEXT_LINES || runsOn(list);
-  const cuts = gutters.filter((g) => texty(items.filter((it) => it.x1 <= g.lo)) && texty(items.filter((it) => it.x0 >= g.hi)));
+  const cuts = gutters.filter((g) => (texty(items.filter((it) => it.x1 <= g.lo)) && texty(items.filter((it) => it.x0 >= g.hi))) || offsetSides(bands, g));
   if (cuts.length === 0) return null;
+  const columnLike = (col: Item[]) => texty(col) || cuts.some((g) => offsetSides(bands, g));
   let columns = splitColumns(items, cuts);
-  if (!columns.every(texty)) columns = splitColumns(items, [cuts.reduce((a, b) => (b.hi - b.lo > a.hi - a.lo ? b : a))]);
-  if (columns.length < 2 || !columns.every(texty)) return null;
+  if (!columns.every(columnLike)) columns = splitColumns(items, [cuts.reduce((a, b) => (b.hi - b.lo > a.hi - a.lo ? b : a))]);
+  if (columns.length < 2 || !columns.every(columnLike)) return null;
   const top = Math.min(...items.map((it) => it.top));
   const bottom = Math.max(...items.map((it) => it.bottom));
   const spans = columns.map((col) => [Math.min(...col.map((it) => it.top)), Math.max(...col.map((it) => it.bottom))]);
