@@ -48,7 +48,7 @@ function trailingProse(items: Item[]): Item | undefined {
 
 /** A sentence: this many words or more, closed by a full stop, question or exclamation mark. */
 const SENTENCE = /^(?:\S+\s+){5,}\S*[.!?]["'”’)]?$/u;
-/** A line further below the rows than this many row pitches (baseline to baseline) is set apart. */
+/** A line whose top lies further below the rows than this many row pitches (top to top) is set apart. */
 const APART_PITCHES = 1;
 
 /** The grid's usual distance from one line's top to the next's. */

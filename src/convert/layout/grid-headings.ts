@@ -6,7 +6,8 @@
 // World", then "2003 2004 2005 2006") above a table that had lost its header row. Lines that head
 // a table sit a row's pitch above it, hold short pieces side by side on both sides of the table's
 // own gutters, and lie within its width: they join the table, whose columns are found from
-// alignment across all its rows (tables.ts).
+// alignment across all its rows (tables.ts). So does a line of group headings over the value
+// columns, alone above the table or the last line of the block above it.
 import type { Item, RegionBlock } from './regions.js';
 import { splitBands } from './regions.js';
 import { median } from './order-stats.js';
@@ -22,9 +23,6 @@ const HEAD_MAX_WORDS = 5;
 const HEAD_MAX_BANDS = 4;
 /** The heading lines stay within the table's width, give or take this many line heights. */
 const WIDTH_SLACK_LINES = 1;
-
-const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
-
 
 /** Index of the first flow above the grid at `k` that is one of its heading lines, or `k` when none is. */
 function headingFlows(blocks: RegionBlock[], k: number): number {

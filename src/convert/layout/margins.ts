@@ -102,7 +102,8 @@ function headsColumns(line: PiecedLine, below: PiecedLine[]): boolean {
  * A line of one or two group headings over a table's value columns (a table continued at the top
  * of a page repeats them): each piece lies over two or more neighbouring pieces of the nearest row
  * of three or more below, right of that row's first piece (the labels), centred on them or set
- * flush with the first. A running title is neither held to a table's columns nor kept clear of its labels.
+ * flush with the first. A running title is neither held to a table's columns nor kept clear of
+ * its labels.
  */
 function groupsColumns(line: PiecedLine & { size: number }, below: PiecedLine[]): boolean {
   const row = below.find((l) => l.spans.length >= MIN_HEADER_PIECES);

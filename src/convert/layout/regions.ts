@@ -458,7 +458,8 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
   const texty = (list: Item[]) => list.filter(wordy).length >= WHOLE_COLUMN_TEXT_LINES || runsOn(list);
   const cuts = gutters.filter((g) => (texty(items.filter((it) => it.x1 <= g.lo)) && texty(items.filter((it) => it.x0 >= g.hi))) || offsetSides(bands, g));
   if (cuts.length === 0) return null;
-  const columnLike = (col: Item[]) => texty(col) || cuts.some((g) => offsetSides(bands, g));
+  const offset = cuts.some((g) => offsetSides(bands, g));
+  const columnLike = (col: Item[]) => offset || texty(col);
   let columns = splitColumns(items, cuts);
   if (!columns.every(columnLike)) columns = splitColumns(items, [cuts.reduce((a, b) => (b.hi - b.lo > a.hi - a.lo ? b : a))]);
   if (columns.length < 2 || !columns.every(columnLike)) return null;

@@ -165,7 +165,8 @@ function withCurrencySigns(line: Chunk[]): Chunk[] {
 /**
  * Chunks cut where a column boundary runs through a gap between their words: two cells set
  * closer than the chunk gap on this line, whose columns the other lines keep apart. A boundary
- * through a word leaves the chunk whole (a spanning heading, a long label).
+ * through a word leaves the chunk whole (a spanning heading, a long label), unless, with the
+ * boundaries' channels given, a cell gap of the chunk lies in its channel (cutsAtGaps).
  */
 export function splitAtCuts(lines: Chunk[][], cuts: number[], channels?: ReadonlyMap<number, ColumnCut>): Chunk[][] {
   return lines.map((line) =>
