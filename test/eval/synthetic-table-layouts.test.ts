@@ -23,13 +23,22 @@ const LAYOUTS: Array<[id: string, layout: string]> = [
   ['table-21044', 'a paragraph a blank line below the table\'s last row'],
 ];
 
+/** Lists next to tables: every item with its mark, at its depth. */
+const LIST_LAYOUTS: Array<[id: string, layout: string]> = [['report-21031', 'bullets beside items nested further in, under a table']];
+
+async function assertPasses(id: string, properties: readonly string[]): Promise<void> {
+  const c = await runCase(id);
+  assert.equal(c.error, undefined);
+  for (const property of properties) {
+    const r = c.results.find((x) => x.property === property);
+    assert.ok(r?.pass, `${property}: ${r?.score} ${r?.diff ?? ''}`);
+  }
+}
+
 for (const [id, layout] of LAYOUTS) {
-  test(`table layout: ${layout} (${id})`, async () => {
-    const c = await runCase(id);
-    assert.equal(c.error, undefined);
-    for (const property of ['table-cells', 'order', 'text', 'prose-outside-tables'] as const) {
-      const r = c.results.find((x) => x.property === property);
-      assert.ok(r?.pass, `${property}: ${r?.score} ${r?.diff ?? ''}`);
-    }
-  });
+  test(`table layout: ${layout} (${id})`, () => assertPasses(id, ['table-cells', 'order', 'text', 'prose-outside-tables']));
+}
+
+for (const [id, layout] of LIST_LAYOUTS) {
+  test(`list layout: ${layout} (${id})`, () => assertPasses(id, ['lists', 'order', 'text']));
 }

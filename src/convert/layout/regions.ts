@@ -106,6 +106,9 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
           triedTo = run.next;
         }
       }
+      // A first column of list marks only is a list's marks, not a column (its items' text beside
+      // them, a nested item's mark set further in, leaves a channel between the two).
+      if (run?.columns && run.columns[0].every((it) => !it.seg || isListLabel(it.seg.text))) run = null;
       if (run?.columns) {
         const above = flow[flow.length - 1];
         flushFlow();
