@@ -14,6 +14,11 @@ function isListLabel(text: string): boolean {
   return t.length > 0 && (/^[^\p{L}\p{N}]{1,2}$/u.test(t) || /^\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)]$/i.test(t));
 }
 
+/** A column of list marks only (bullets, enumerators): a list's marks, never a column of its own. */
+function listMarks(col: Item[]): boolean {
+  return col.every((it) => !it.seg || isListLabel(it.seg.text));
+}
+
 export interface Item {
   x0: number;
   x1: number;
@@ -64,7 +69,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     }
     // A region that is all that table is read band by band below.
     if (across.to - across.from < bands.length) {
-      for (const part of [bands.slice(0, across.from), bands.slice(across.from, across.to), bands.slice(across.to)]) if (part.length) out.push(...orderRegion(part.flat(), gutterMin, depth + 1, asides));
+      out.push(...orderAround(bands, across, gutterMin, depth, asides));
       return out;
     }
   }
@@ -108,7 +113,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       }
       // A first column of list marks only is a list's marks, not a column (its items' text beside
       // them, a nested item's mark set further in, leaves a channel between the two).
-      if (run?.columns && run.columns[0].every((it) => !it.seg || isListLabel(it.seg.text))) run = null;
+      if (run?.columns && listMarks(run.columns[0])) run = null;
       if (run?.columns) {
         const above = flow[flow.length - 1];
         flushFlow();
@@ -154,7 +159,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     }
     // A first "column" of bullets or enumerators is a list: its lines stay in the flow.
     const firstCol = splitColumns(group, gutters)[0];
-    if (firstCol.every((it) => !it.seg || isListLabel(it.seg.text))) {
+    if (listMarks(firstCol)) {
       flow.push(...group);
       continue;
     }
@@ -176,8 +181,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
         continue;
       }
       if (across) {
-        const parts = [bands.slice(start, start + across.from), bands.slice(start + across.from, start + across.to), bands.slice(start + across.to, j)];
-        for (const part of parts) if (part.length) out.push(...orderRegion(part.flat(), gutterMin, depth + 1, asides));
+        out.push(...orderAround(bands.slice(start, j), across, gutterMin, depth, asides));
         continue;
       }
       out.push(...readColumns(splitColumns(group, [column]), undefined, gutterMin, depth, asides, false));
@@ -334,6 +338,12 @@ function columnGutter(bands: Item[][], start: number, end: number, gutters: Inte
     }
   }
   return best;
+}
+
+/** The bands before a table across the gutter, the table and the bands after it, each ordered on its own. */
+function orderAround(bands: Item[][], across: { from: number; to: number }, gutterMin: number, depth: number, asides: RegionBlock[]): RegionBlock[] {
+  const parts = [bands.slice(0, across.from), bands.slice(across.from, across.to), bands.slice(across.to)];
+  return parts.filter((part) => part.length > 0).flatMap((part) => orderRegion(part.flat(), gutterMin, depth + 1, asides));
 }
 
 /** Rows of figures a table across the page's gutter needs, each with a figure set either side of it. */
