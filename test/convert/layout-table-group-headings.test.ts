@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
-import { words } from './fixtures/runs.js';
+import { centred as centredAt, right as rightAt, words } from './fixtures/runs.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { tableFromWhitespace, whitespaceColumnCuts } from '../../src/convert/layout/tables.js';
 import { chunkLines, splitAtCuts } from '../../src/convert/layout/table-columns.js';
@@ -14,21 +14,12 @@ import type { Item } from '../../src/convert/layout/regions.js';
 import type { TableModel } from '../../src/convert/layout/table-model.js';
 
 const SIZE = 8;
+/** Right-aligned and centred at the tables' size. */
+const right = (text: string, x: number, y: number, extra: Partial<TextRun> = {}) => rightAt(text, x, y, SIZE, extra);
+const centred = (text: string, x: number, y: number, extra: Partial<TextRun> = {}) => centredAt(text, x, y, SIZE, extra);
 
 function items(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
-}
-
-/** Right-aligned at x (0.5 em per character, a quarter em per space). */
-function right(text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun[] {
-  const width = text.length * SIZE * 0.5 - (text.split(' ').length - 1) * SIZE * 0.25;
-  return words(text, x - width, y, SIZE, extra);
-}
-
-/** Centred on x. */
-function centred(text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun[] {
-  const width = text.length * SIZE * 0.5 - (text.split(' ').length - 1) * SIZE * 0.25;
-  return words(text, x - width / 2, y, SIZE, extra);
 }
 
 /** Each row's cells, '' where a spanning cell covers the slot. */

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
-import { words } from './fixtures/runs.js';
+import { right, words } from './fixtures/runs.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import { dropLeaders } from '../../src/convert/layout/table-cell-text.js';
@@ -14,11 +14,6 @@ import type { TableModel } from '../../src/convert/layout/table-model.js';
 
 function items(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
-}
-
-/** Text right-aligned so that it ends at x (0.5 em per character, as words() sets it). */
-function right(text: string, x: number, y: number, size = 10): TextRun[] {
-  return words(text, x - text.replace(/ /g, '').length * size * 0.5 - (text.split(' ').length - 1) * size * 0.25, y, size);
 }
 
 /** One run as a PDF shows a string: its width from the characters (leader dots narrow). */

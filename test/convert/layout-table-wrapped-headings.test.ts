@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
-import { page, words } from './fixtures/runs.js';
+import { centred, page, right, words } from './fixtures/runs.js';
 import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
 import { blockMarkdown } from '../../src/convert/markdown/render.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
@@ -14,17 +14,6 @@ import type { Item } from '../../src/convert/layout/regions.js';
 
 function items(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
-}
-
-/** Right-aligned at x (0.5 em per character, 0.25 em a space). */
-function right(text: string, x: number, y: number, size = 10): TextRun[] {
-  return words(text, x - text.replace(/ /g, '').length * size * 0.5 - (text.split(' ').length - 1) * size * 0.25, y, size);
-}
-
-/** Centred on x. */
-function centred(text: string, x: number, y: number, size = 10): TextRun[] {
-  const w = text.replace(/ /g, '').length * size * 0.5 + (text.split(' ').length - 1) * size * 0.25;
-  return words(text, x - w / 2, y, size);
 }
 
 const cells = (runs: TextRun[]) => tableFromWhitespace(items(runs), []).rows.map((r) => r.map((c) => (c ? `${c.text}${c.colSpan > 1 ? `/${c.colSpan}` : ''}` : '·')));
