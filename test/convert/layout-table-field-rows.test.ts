@@ -72,3 +72,55 @@ test('table field rows: the grid\'s last field alone in its row is a pair too', 
   const titled = [draft(['Applicant', ''], 6, false, 100), draft(['Ada', ''], 8, false, 110), ...rows.slice(0, 4)];
   assert.equal(pairFieldRows(titled), titled);
 });
+
+test('table field rows: two rows of three fields, labels over values, are a table of six fields', () => {
+  // Stacked fields: a small label, its value right under it, a rule under the value; two rows of
+  // three read "Account number 815-98-4938", never the three labels and then the three values.
+  const stacked = [
+    [['Account number', '815-98-4938'], ['Policy number', 'T6003253'], ['Member ID', '208-92-1618']],
+    [['Contact person', 'Jane Kowalski'], ['Email address', 'mateo.sato@example.org'], ['Years at address', '6']],
+  ];
+  const runs = [...words('Please give the details of the account holder and the person to contact about it.', 72, 80, 9)];
+  stacked.forEach((row, r) =>
+    row.forEach(([label, value], c) => {
+      const x = 72 + c * 160;
+      const y = 110 + r * 28;
+      runs.push(run(label, x, y, 6), run(value, x + 2, y + 10, 8));
+    }),
+  );
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  for (const row of stacked) for (const [label, value] of row) assert.ok(md.includes(`${label} ${value}`), md);
+  assert.match(md, /\| Account number 815-98-4938 \| Policy number T6003253 \| Member ID 208-92-1618 \|/, md);
+});
+
+test('table field rows: filled form fields in two columns are read row by row', () => {
+  // AcroForm values are set right after their printed labels (pdf/form-fields.ts), so each line is
+  // one piece, bold label then value; the form's fields are read across, as it sets them.
+  const grid = [
+    [['Name of spouse', 'Liam Kowalski'], ['Invoice date', '26.05.1983']],
+    [['Account holder', 'Mateo Okafor'], ['Emergency contact', 'Mateo Nguyen']],
+    [['Mobile phone', '(428) 221-3266'], ['Customer number', '33411271']],
+  ];
+  const runs = [...words('North point order north common called report value either within never family again.', 72, 80, 9)];
+  grid.forEach((row, r) =>
+    row.forEach(([label, value], c) => {
+      const x = 72 + c * 250;
+      const y = 110 + r * 24;
+      const l = run(label, x, y, 9, { bold: true });
+      runs.push(l, run(value, l.x + l.width + 2.7, y, 9, { formValue: true }));
+    }),
+  );
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  const at = (t: string) => md.indexOf(t);
+  for (const row of grid) for (const [label, value] of row) assert.ok(at(`${label}** ${value}`) >= 0 || at(`${label} ${value}`) >= 0, md);
+  assert.ok(at('Invoice date') < at('Account holder') && at('Emergency contact') < at('Mobile phone'), md);
+});
+
+test('table field rows: a sentence set apart under two rows of totals is the text after them', () => {
+  const runs = [...words('Thank you for your order; the amounts below include every item listed above.', 72, 80, 8)];
+  [['Subtotal', '£77,969.52'], ['Tax', '$49,923.92']].forEach(([label, value], r) => runs.push(run(label, 250, 110 + r * 14, 8, { bold: true }), run(value, 304, 110 + r * 14, 8)));
+  runs.push(...words('Build measure model policy issue most.', 72, 150, 6.5));
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  assert.match(md, /\n\nBuild measure model policy issue most\.(\n|$)/, md);
+  assert.doesNotMatch(md, /\| Build/, md);
+});

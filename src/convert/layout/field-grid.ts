@@ -33,7 +33,15 @@ export function fieldLineShare(col: Item[]): number {
 
 /** A line that is a field: a label closed by a colon, then its value further along. */
 function isFieldLine(segs: Segment[]): boolean {
-  return segs.length >= 2 && LABEL_END.test(segs[0].text);
+  return (segs.length >= 2 && LABEL_END.test(segs[0].text)) || filledField(segs[0]);
+}
+
+/**
+ * A piece that is a filled form field: a printed label, then the value of the form field set after
+ * it (pdf/form-fields.ts places the value right after its label, so the two are one piece).
+ */
+function filledField(seg: Segment): boolean {
+  return seg.runs.some((r, i) => i > 0 && r.formValue);
 }
 
 export interface FieldGrid {
@@ -63,7 +71,7 @@ export function fieldGrid(columns: Item[][], bands: Item[][]): FieldGrid | null 
     const col = whole.filter((it) => inRows.has(it));
     if (col.length === 0) continue;
     const lines = linesOf(col);
-    const opensWithLabels = lines.filter((segs) => LABEL_END.test(segs[0].text)).length >= FIELD_COLUMN_SHARE * lines.length;
+    const opensWithLabels = lines.filter((segs) => LABEL_END.test(segs[0].text) || filledField(segs[0])).length >= FIELD_COLUMN_SHARE * lines.length;
     if (cols.length > 0 && !opensWithLabels) cols[cols.length - 1].push(...col);
     else cols.push(col);
   }

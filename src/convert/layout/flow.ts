@@ -29,7 +29,6 @@ const NOTE_LINE = /^(?:notes?|sources?|n\.\s?b\.)\s*[:.\u2013\u2014-]|^[*\u2020\
  */
 function trailingProse(items: Item[]): Item | undefined {
   const bands = splitBands(items);
-  const pitch = rowPitch(bands);
   let found: Item | undefined;
   for (let k = bands.length - 1; k > 0; k--) {
     const band = bands[k].slice().sort((p, q) => p.x0 - q.x0);
@@ -40,7 +39,8 @@ function trailingProse(items: Item[]): Item | undefined {
     if (band.length === 2 && !(item && listMarker(`${band[0].seg!.text} x`) !== null)) break;
     // A sentence set apart below the rows: the paragraph after the table (no cell is a sentence
     // of many words, and the rows follow each other at their pitch).
-    const apart = band[0].top - Math.max(...bands[k - 1].map((it) => it.bottom)) > APART_PITCHES * pitch;
+    // The pitch is the rows' above it: a short grid's own gap to the line would weigh in.
+    const apart = band[0].top - Math.max(...bands[k - 1].map((it) => it.bottom)) > APART_PITCHES * rowPitch(bands.slice(0, k));
     if (NOTE_LINE.test(text.trim()) || item || (band.length === 1 && apart && SENTENCE.test(text.trim()))) found = band[0];
   }
   return found;

@@ -37,7 +37,7 @@ export function pairFieldRows(rows: RowDraft[]): RowDraft[] {
   }
   const out: RowDraft[] = [];
   for (let i = 0; i < rows.length; i += 2) {
-    const pair: RowDraft = { ...rows[i], cells: rows[i].cells.slice(), extents: rows[i].extents.slice(), bold: false, size: rows[i + 1].size };
+    const pair: RowDraft = { ...rows[i], cells: rows[i].cells.slice(), extents: rows[i].extents.slice(), bold: false, size: rows[i + 1].size, fieldPair: true };
     mergeInto(pair, rows[i + 1]);
     out.push(pair);
   }

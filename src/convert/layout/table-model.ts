@@ -11,6 +11,8 @@ export interface TableModel {
   rows: (TableCell | null)[][];
   /** Rows at the top that are headings (group labels and the column headings below them). */
   headerRows?: number;
+  /** Every row is a row of form fields, each cell a label set over its value (table-field-rows.ts). */
+  fieldPairs?: true;
   top: number;
   bottom: number;
   x0: number;

@@ -22,6 +22,8 @@ export interface RowDraft {
   /** Every chunk of the line set in bold / in italic (a units row under bold headings differs). */
   bold: boolean;
   italic: boolean;
+  /** A form field grid's row: a label row and its value row merged (table-field-rows.ts). */
+  fieldPair?: true;
 }
 
 function onlyFirst(cells: string[]): boolean {

@@ -150,6 +150,8 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
   const x1 = Math.max(...items.map((i) => i.x1));
   const top = Math.min(...items.map((i) => i.top));
   const bottom = Math.max(...items.map((i) => i.bottom));
+  // A grid of form fields has no header row: each row is fields, each cell a label over its value.
+  if (rows.length > 0 && rows.every((r) => r.fieldPair)) return pruneEmpty({ rows: model.rows, headerRows: 0, fieldPairs: true, top, bottom, x0, x1 });
   return spanStubHeading(withHeaderRows(pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 })));
 }
 
@@ -252,6 +254,10 @@ export function isWhitespaceTable(t: TableModel): boolean {
   const numeric = cells.filter((c) => NUMBER_LIKE.test(c) && !YEAR.test(c)).length;
   // Two rows are a table when one holds figures (a heading row and the last row of a table
   // continued from the page before); words that merely line up are not.
+  // A grid of form fields is a table of two rows or more: every row pairs a row of labels with
+  // the row of values under it, set apart by their type (table-field-rows.ts), which words that
+  // merely line up do not do.
+  if (t.fieldPairs) return t.rows.length >= 2;
   if (cells.length === 0 || fullRows < (numeric >= 2 ? 2 : MIN_TABLE_ROWS)) return false;
   const lengths = cells.map((c) => c.length).sort((a, b) => a - b);
   return lengths[Math.floor(lengths.length / 2)] <= MAX_MEDIAN_CELL_CHARS || numeric >= NUMERIC_SHARE * cells.length;

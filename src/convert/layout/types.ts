@@ -36,6 +36,8 @@ export interface TextRun {
    * (a copy that cuts the run drops it: see layout/table-columns.ts shownStrings).
    */
   shownGaps?: { text: string; x: number; gaps: number[] };
+  /** A form field's value set right after its printed label (pdf/form-fields.ts). */
+  formValue?: true;
 }
 
 /** A ruling line or the edge of a filled rectangle (table borders), in the same coordinates. */

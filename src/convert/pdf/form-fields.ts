@@ -129,6 +129,9 @@ export function formFieldRuns(annotations: AnnotationLike[], base: Matrix, pageR
       });
       const run = out[out.length - 1];
       if (label) {
+        // A check box is drawn beside its own label, which may follow it: only a typed or chosen
+        // value is its label's value.
+        if (a.fieldType !== 'Btn') run.formValue = true;
         run.y = label.y;
         run.height = label.height;
         run.fontSize = label.fontSize;
