@@ -99,3 +99,15 @@ test('form lines: a bold label beside its amount and a row of fields across the 
   assert.deepEqual(headingsOf(numbered), ['4 Results and Findings']);
 });
 
+
+test('form lines: a row of boxed fields over a bold label and its typed reference are no heading', () => {
+  // Values typed in Courier (a word space is a whole character cell) beside bold labels, set
+  // larger than the small print; the two lines read as one block.
+  const mono = (text: string, x: number, y: number) => words(text, x, y, 10, { monospace: true });
+  const runs = [...smallPrint(90), ...words('City', 72, 140, 10, { bold: true }), ...mono('Riverton', 100, 140)];
+  runs.push(...words('Passport number', 314, 140, 10, { bold: true }), ...mono('H1415540', 397, 140));
+  runs.push(...words('Account number', 72, 163, 10, { bold: true }), ...mono('805-21-8310', 154, 163), ...smallPrint(190));
+  assert.deepEqual(headingsOf(runs), []);
+  // A title of two weights holding no reference stays a heading.
+  assert.deepEqual(headingsOf([...smallPrint(90), ...words('Part B', 72, 140, 10, { bold: true }), ...words('Household', 110, 140, 10), ...smallPrint(160)]), ['Part B Household']);
+});

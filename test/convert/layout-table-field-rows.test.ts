@@ -124,3 +124,22 @@ test('table field rows: a sentence set apart under two rows of totals is the tex
   assert.match(md, /\n\nBuild measure model policy issue most\.(\n|$)/, md);
   assert.doesNotMatch(md, /\| Build/, md);
 });
+
+test('table field rows: typed values keep their words in one cell (a monospace word space is no cell gap)', () => {
+  // Courier's word space is 0.6 em, wider than the gap that parts two cells of text set in a
+  // proportional face: "May 25, 1965" was cut into two columns under its one label.
+  const typed = (text: string, x: number, y: number): TextRun[] => {
+    const out: TextRun[] = [];
+    let cx = x;
+    for (const w of text.split(' ')) {
+      out.push(run(w, cx, y, 10, { monospace: true, width: w.length * 6 }));
+      cx += (w.length + 1) * 6;
+    }
+    return out;
+  };
+  const runs = [...words('Please give the dates and numbers below as they appear on your documents.', 72, 80, 7)];
+  [['Date signed', 'May 25, 1965'], ['Daytime phone', '(332) 921-6876'], ['Postal code', '18887']].forEach(([label, value], c) => runs.push(run(label, 72 + c * 162, 110, 8, { bold: true }), ...typed(value, 74 + c * 162, 123)));
+  runs.push(run('Employer', 72, 142, 8, { bold: true }), ...typed('Novak Supplies Inc', 74, 155));
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  for (const field of ['Date signed May 25, 1965', 'Daytime phone (332) 921-6876', 'Postal code 18887', 'Employer Novak Supplies Inc']) assert.ok(md.includes(field), md);
+});

@@ -7,6 +7,7 @@
 // across the line, and a question over its check boxes are no headings either.
 import type { Block } from '../model.js';
 import type { Line } from './paragraphs.js';
+import type { TextRun } from './types.js';
 import { isFigure } from './table-rows.js';
 import { CHECKED, UNCHECKED } from '../pdf/check-boxes.js';
 
@@ -53,9 +54,11 @@ export function isRunInField(line: Line): boolean {
     return runs.slice(0, colon + 1).every((r) => r.bold) && runs.slice(colon + 1).every((r) => !r.bold && /[\p{L}\p{N}]/u.test(r.text));
   }
   // A bold label and its figure in regular weight ("**Subtotal** £30,869.48", "**Years at
-  // address** 9"): a figure as a table's cells hold them (table-rows.ts isFigure).
+  // address** 9"): a figure as a table's cells hold them (table-rows.ts isFigure), a reference
+  // or a phone number (digits among other signs), or a value typed in a monospace face.
   const value = runs.findIndex((r) => !r.bold);
-  return value > 0 && runs.slice(0, value).every((r) => /\p{L}{2}/u.test(r.text)) && runs.slice(value).every((r) => !r.bold && isFigure(r.text));
+  const isValue = (r: TextRun) => !r.bold && (isFigure(r.text) || /^[\p{Lu}\d(+#-][\d\s./()+#-]*\d$/u.test(r.text.trim()) || r.monospace);
+  return value > 0 && runs.slice(0, value).every((r) => /\p{L}{2}/u.test(r.text)) && runs.slice(value).every(isValue);
 }
 
 /** Pieces of one line this many ems apart, each holding words, are fields or cells side by side. */
@@ -87,9 +90,10 @@ export function formFieldLines(blocks: Block[], found: Array<Candidate | null>):
   const out = new Set<number>();
   blocks.forEach((b, i) => {
     if (!found[i]) return;
+    // Field lines read as one block (a row of fields over a run-in field) are fields line by line.
+    if (b.source && b.source.length > 0 && b.source.every((l) => isRunInField(l) || isFieldRow(l))) out.add(i);
     const line = oneLine(b);
     if (!line) return;
-    if (isRunInField(line) || isFieldRow(line)) out.add(i);
     // A question over its check boxes ("Do you hold a current licence?" over "☐ Yes"): the form's
     // field, however it is set.
     const next = blocks[i + 1]?.source?.[0]?.text.trimStart() ?? '';

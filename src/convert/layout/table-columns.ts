@@ -14,12 +14,28 @@ export const CHUNK_GAP_EM = 0.6;
 /** The same for OCR words, whose boxes and spacing are estimates. */
 export const OCR_CHUNK_GAP_EM = 1.2;
 /**
+ * The same for text set in a monospace face, whose word space is a whole character cell (0.6 em):
+ * typed cells stand two spaces apart or more, a typed value's words one ("May 25, 1965",
+ * "(332) 921-6876"). Also the cell gap (CELL_GAP_EM) of such text.
+ */
+export const MONO_CHUNK_GAP_EM = 1;
+/**
  * Words further apart than this (in font sizes) on one line may be two cells: wider than the word
  * space of text faces (Times 0.25, Helvetica 0.28, Computer Modern 0.33 em), as narrow as the
  * tightest gutters tables are set with (0.4 em: at 0.4 the float error of a gutter set exactly
  * that wide kept its two cells one).
  */
 export const CELL_GAP_EM = 0.35;
+
+/** The cell gap of a run's text (points): a monospace face's word space is wider. */
+function cellGapOf(r: TextRun): number {
+  return (r.monospace ? MONO_CHUNK_GAP_EM : CELL_GAP_EM) * r.fontSize;
+}
+
+/** The cell gap of a chunk's text (points). */
+function chunkCellGap(ch: Chunk): number {
+  return (ch.runs.length > 0 && ch.runs.every((r) => r.monospace) ? MONO_CHUNK_GAP_EM : CELL_GAP_EM) * ch.size;
+}
 /** A column channel must be at least this wide (in font sizes of the table's text). */
 export const MIN_CHANNEL_EM = 0.3;
 /** Share of the lines that may cross a channel (group headings, long labels) without closing it. */
@@ -52,7 +68,7 @@ function withCellText(ch: Chunk): Chunk {
  * (its text or x no longer those the gaps were recorded for) stays whole.
  */
 export function shownStrings(r: TextRun): TextRun[] {
-  return shownStringsWhere(r, (x0, x1) => x1 - x0 >= CELL_GAP_EM * r.fontSize);
+  return shownStringsWhere(r, (x0, x1) => x1 - x0 >= cellGapOf(r));
 }
 
 /**
@@ -121,7 +137,7 @@ export function chunkLines(segs: Segment[]): Chunk[][] {
     let pieces: Chunk[] = [seg];
     if (!seg.latex && seg.runs.length > 0) {
       // OCR word boxes (they carry a confidence) are spaced unevenly: a wider gap parts cells.
-      const gap = seg.runs.some((r) => r.confidence !== undefined) ? OCR_CHUNK_GAP_EM : CHUNK_GAP_EM;
+      const gap = seg.runs.some((r) => r.confidence !== undefined) ? OCR_CHUNK_GAP_EM : seg.runs.every((r) => r.monospace) ? MONO_CHUNK_GAP_EM : CHUNK_GAP_EM;
       const spaced = seg.runs.flatMap(shownStrings).flatMap(splitSpacedRun);
       const runs = spaced.flatMap(dropLeaders);
       const leaders = runs.length !== spaced.length || runs.some((r, i) => r !== spaced[i]);
@@ -178,9 +194,9 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[], channels?: Readonl
       const words = ch.runs
         .flatMap(shownStrings)
         .flatMap(splitSpacedRun)
-        .flatMap((r) => splitFiguresAtCuts(r, across, CELL_GAP_EM * ch.size))
+        .flatMap((r) => splitFiguresAtCuts(r, across, chunkCellGap(ch)))
         .sort((a, b) => a.x - b.x);
-      const inside = channels ? cutsAtGaps(words, across, channels, CELL_GAP_EM * ch.size) : across;
+      const inside = channels ? cutsAtGaps(words, across, channels, chunkCellGap(ch)) : across;
       const parts: TextRun[][] = [[]];
       let k = 0;
       // A boundary that ran through a word of text (a label longer than its column's others).
@@ -188,7 +204,7 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[], channels?: Readonl
       for (const w of words) {
         const cur = parts[parts.length - 1];
         const end = cur.length > 0 ? cur[cur.length - 1].x + cur[cur.length - 1].width : Infinity;
-        const gap = w.x - end >= CELL_GAP_EM * ch.size;
+        const gap = w.x - end >= chunkCellGap(ch);
         // Only a gap wider than a word space parts two cells ("Part time" over two columns is one heading).
         while (k < inside.length && inside[k] < w.x && end <= inside[k] && gap) {
           parts.push([]);
@@ -314,7 +330,7 @@ export function chunkSpans(ch: Chunk): Span[] {
   for (const p of parts) {
     const last = out[out.length - 1];
     // A currency sign set flush left in its column stays with its figure (withCurrencySigns).
-    if (last && (p.x - last.x1 < CELL_GAP_EM * p.fontSize || LONE_SIGN.test(last.text.trim()))) {
+    if (last && (p.x - last.x1 < cellGapOf(p) || LONE_SIGN.test(last.text.trim()))) {
       last.x1 = Math.max(last.x1, p.x + p.width);
       last.text += ` ${p.text}`;
     } else out.push({ x0: p.x, x1: p.x + p.width, text: p.text });
