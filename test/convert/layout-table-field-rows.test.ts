@@ -143,3 +143,33 @@ test('table field rows: typed values keep their words in one cell (a monospace w
   const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
   for (const field of ['Date signed May 25, 1965', 'Daytime phone (332) 921-6876', 'Postal code 18887', 'Employer Novak Supplies Inc']) assert.ok(md.includes(field), md);
 });
+
+test('table field rows: columns of bold labels with their values in boxes after them are read row by row', () => {
+  // Values start wherever their labels end; the last column may hold one field only.
+  const grid = [
+    [['Date of application', '01/26/2017'], ['Full name', 'Lucia Sato'], ['Place of birth', 'Riverton']],
+    [['Telephone', '(548) 247-2328'], ['Years at address', '0'], ['Employer', 'Fischer Holdings LLC']],
+    [['Due date', '02/07/1958']],
+  ];
+  const runs = [...words('Structure measure series annual thing issue whole still choice table level again paper.', 72, 80, 7)];
+  grid.forEach((row, r) =>
+    row.forEach(([label, value], c) => {
+      const l = run(label, 72 + c * 161, 110 + r * 16, 8, { bold: true });
+      runs.push(l, run(value, l.x + l.width + 8, 110 + r * 16, 8));
+    }),
+  );
+  const md = renderPageMarkdown(layoutPage(page(runs), createLayoutContext()));
+  const at = (t: string) => md.indexOf(t);
+  for (const row of grid) for (const [label, value] of row) assert.ok(at(`${label} ${value}`) >= 0 || at(`${label}** ${value}`) >= 0, md);
+  assert.ok(at('Place of birth') < at('Telephone') && at('Employer') < at('Due date'), md);
+  // Two columns, the second holding a single field.
+  const two = [...words('Structure measure series annual thing issue whole still choice table level again paper.', 72, 80, 7)];
+  [[['Occupation', 'Pharmacist', 72], ['ZIP code', '72024', 315]], [['Reference', '21645406', 72]]].forEach((row, r) =>
+    row.forEach(([label, value, x]) => {
+      const l = run(label as string, x as number, 110 + r * 16, 8, { bold: true });
+      two.push(l, run(value as string, l.x + l.width + 6, 110 + r * 16, 8, { formValue: true }));
+    }),
+  );
+  const md2 = renderPageMarkdown(layoutPage(page(two), createLayoutContext()));
+  assert.ok(md2.indexOf('ZIP code') < md2.indexOf('Reference'), md2);
+});

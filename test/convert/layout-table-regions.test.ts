@@ -98,3 +98,24 @@ test('tables side by side in the two columns of a page, lines at other heights, 
   const verdict = (p: string) => r.results.find((x) => x.property === p)!;
   for (const p of ['text', 'order', 'table-cells', 'prose-outside-tables']) assert.ok(verdict(p).pass, `${p}: ${verdict(p).diff}`);
 });
+
+/** A rectangle's four sides. */
+function frame(x0: number, y0: number, x1: number, y1: number): RuleLine[] {
+  return [hRule(y0, x0, x1), hRule(y1, x0, x1), { x0, y0, x1: x0, y1 }, { x0: x1, y0, x1, y1 }];
+}
+
+test('ruled regions: value boxes stacked under each other are no ruled table; a framed table ruled between its rows is', () => {
+  // A form's boxes drawn right after labels of other lengths, all ending at one x, 2 pt apart.
+  const boxes = [...frame(150, 211, 219, 225), ...frame(118, 227, 219, 241), ...frame(112, 243, 219, 257)];
+  assert.equal(findRuledRegions(boxes, 612).grids.length, 0);
+  // The same three rows inside one frame, with rules between them: one grid.
+  const framed = [...frame(112, 211, 219, 257), hRule(226, 112, 219), hRule(242, 112, 219)];
+  assert.equal(findRuledRegions(framed, 612).grids.length, 1);
+  // And the form reads each label with its value, row by row.
+  const runs: TextRun[] = [...words('Please fill in every box below in capital letters before you sign the form.', 72, 180, 7)];
+  [['Date of application', '01/26/2017', 154], ['Telephone', '(548) 247-2328', 122], ['Due date', '02/07/1958', 116]].forEach(([label, value, x], r) => {
+    runs.push(...words(label as string, 72, 214 + 16 * r, 8, { bold: true }), ...words(value as string, x as number, 214 + 16 * r, 8));
+  });
+  const md = layoutPage(page(runs, { rules: boxes }), createLayoutContext()).blocks.map(blockMarkdown).join('\n\n');
+  for (const f of ['Date of application** 01/26/2017', 'Telephone** (548) 247-2328', 'Due date** 02/07/1958']) assert.ok(md.includes(f), md);
+});

@@ -12,7 +12,7 @@ import type { TableModel } from './table-model.js';
 export const LABEL_END = /^\p{L}[^:]{0,40}:\s*$/u;
 
 /** Share of a column's lines that are fields for the column to be a column of fields. */
-export const FIELD_COLUMN_SHARE = 0.6;
+const FIELD_COLUMN_SHARE = 0.6;
 
 /** The column's lines (its segments by source line), each left to right. */
 function linesOf(col: Item[]): Segment[][] {
@@ -22,18 +22,39 @@ function linesOf(col: Item[]): Segment[][] {
 }
 
 /**
- * Share of a column's lines (at least two) that are fields: a label closed by a colon, then its
- * value in a piece of its own further along the line.
+ * Columns side by side that are columns of fields: two or more, mostly field lines each, one of
+ * them two lines deep at least (the last column of a grid may hold a single field: "ZIP code
+ * 72024" beside "Occupation Pharmacist" over "Reference 21645406").
  */
-export function fieldLineShare(col: Item[]): number {
-  const lines = linesOf(col);
-  if (lines.length < 2) return 0;
-  return lines.filter(isFieldLine).length / lines.length;
+export function columnsOfFields(cols: Item[][]): boolean {
+  const lines = cols.map(linesOf);
+  if (cols.length < 2 || !lines.some((l) => l.length >= 2)) return false;
+  return lines.every((l) => l.length > 0 && l.filter(isFieldLine).length >= FIELD_COLUMN_SHARE * l.length);
 }
 
 /** A line that is a field: a label closed by a colon, then its value further along. */
 function isFieldLine(segs: Segment[]): boolean {
-  return (segs.length >= 2 && LABEL_END.test(segs[0].text)) || filledField(segs[0]);
+  return (segs.length >= 2 && LABEL_END.test(segs[0].text)) || filledField(segs[0]) || boldLabelField(segs);
+}
+
+/** A field's label set in bold has at most this many words… */
+const BOLD_LABEL_MAX_WORDS = 5;
+/** …and its value, in regular weight after it, at most this many. */
+const VALUE_MAX_WORDS = 6;
+
+/**
+ * A line that is a bold label and its value after it in regular weight ("**Date of application**
+ * 01/26/2017", the value in a box drawn right after the label, so the values of a column start
+ * wherever their labels end): a label of a few words, then a value of a few, no sentence.
+ */
+function boldLabelField(segs: Segment[]): boolean {
+  const runs = segs.flatMap((s) => s.runs).filter((r) => r.text.trim() !== '');
+  const k = runs.findIndex((r) => !r.bold);
+  if (k <= 0 || runs.slice(k).some((r) => r.bold)) return false;
+  const count = (part: typeof runs) => part.map((r) => r.text).join(' ').split(/\s+/).filter(Boolean).length;
+  const label = runs.slice(0, k).map((r) => r.text).join(' ');
+  const value = runs.slice(k).map((r) => r.text).join(' ').trim();
+  return /\p{L}{2}/u.test(label) && count(runs.slice(0, k)) <= BOLD_LABEL_MAX_WORDS && count(runs.slice(k)) <= VALUE_MAX_WORDS && !/[.!?]["'”’)]?$/u.test(value);
 }
 
 /**
@@ -59,7 +80,9 @@ export interface FieldGrid {
  * any field are left to be read as text. `bands` are the grid's items by line, top to bottom.
  */
 export function fieldGrid(columns: Item[][], bands: Item[][]): FieldGrid | null {
-  const hasField = (band: Item[]): boolean => linesOf(band).some((segs) => isFieldLine(segs));
+  // Column by column: a line of the grid holds several fields side by side.
+  const sets = columns.map((col) => new Set(col));
+  const hasField = (band: Item[]): boolean => sets.some((set) => linesOf(band.filter((it) => set.has(it))).some((segs) => isFieldLine(segs)));
   let first = 0;
   let last = bands.length - 1;
   while (first <= last && !hasField(bands[first])) first++;
@@ -71,11 +94,11 @@ export function fieldGrid(columns: Item[][], bands: Item[][]): FieldGrid | null 
     const col = whole.filter((it) => inRows.has(it));
     if (col.length === 0) continue;
     const lines = linesOf(col);
-    const opensWithLabels = lines.filter((segs) => LABEL_END.test(segs[0].text) || filledField(segs[0])).length >= FIELD_COLUMN_SHARE * lines.length;
+    const opensWithLabels = lines.filter((segs) => LABEL_END.test(segs[0].text) || filledField(segs[0]) || boldLabelField(segs)).length >= FIELD_COLUMN_SHARE * lines.length;
     if (cols.length > 0 && !opensWithLabels) cols[cols.length - 1].push(...col);
     else cols.push(col);
   }
-  if (cols.length < 2 || cols.some((col) => fieldLineShare(col) < FIELD_COLUMN_SHARE)) return null;
+  if (!columnsOfFields(cols)) return null;
   const column = new Map<Item, number>();
   cols.forEach((col, c) => col.forEach((it) => column.set(it, c)));
   const rows: TableModel['rows'] = [];

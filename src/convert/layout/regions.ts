@@ -6,7 +6,7 @@ import type { Segment } from './lines.js';
 import { median } from './order-stats.js';
 import { joinGridHeadings } from './grid-headings.js';
 import { isFigure } from './table-rows.js';
-import { FIELD_COLUMN_SHARE, fieldLineShare, LABEL_END } from './field-grid.js';
+import { columnsOfFields, LABEL_END } from './field-grid.js';
 
 /** A bullet glyph or an enumerator on its own ("•", "", "3.", "b)", "(iv)"). */
 function isListLabel(text: string): boolean {
@@ -948,7 +948,7 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   // So are columns of fields, each line a label closed by a colon and its value set apart after
   // it ("Annual income:   €40,202.46" beside "Expiry date:   10/19/1964"): the fields of a row
   // are read together, as the form sets them, not each column down (issue 9).
-  if (cols.every((col) => fieldLineShare(col) >= FIELD_COLUMN_SHARE)) return false;
+  if (columnsOfFields(cols)) return false;
   // So is a column of short bold labels with a value beside every one of them ("**Marital
   // status**  Widowed" over "**Monthly rent**  £68,426.87"): a form's or a key-value table's rows.
   if (cols.length === 2 && boldLabelRows(cols[0], cols[1])) return false;

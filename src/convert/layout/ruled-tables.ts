@@ -118,6 +118,12 @@ function buildGrid(h: HLine[], v: VLine[]): RuledGrid | null {
     const mid = (ys[r] + ys[r + 1]) / 2;
     hasV.push(xs.map((x) => v.some((l) => Math.abs(l.x - x) <= TOL * 1.5 && l.y0 <= mid && l.y1 >= mid)));
   }
+  // Boxes stacked one under another, each row one box between its own two sides, not the same
+  // two in every row (a form's value boxes drawn right after labels of other lengths): fields,
+  // not a table (issue 9). A table ruled only round its frame and between its rows keeps the
+  // frame's two sides in every row.
+  const sides = hasV.map((row) => row.flatMap((on, c) => (on ? [c] : [])));
+  if (sides.length >= 2 && sides.every((s) => s.length === 2) && sides.some((s) => s[0] !== sides[0][0] || s[1] !== sides[0][1])) return null;
   const hasH: boolean[][] = [];
   for (let r = 0; r < ys.length; r++) {
     const row: boolean[] = [];
