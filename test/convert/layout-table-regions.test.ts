@@ -108,6 +108,9 @@ test('ruled regions: value boxes stacked under each other are no ruled table; a 
   // A form's boxes drawn right after labels of other lengths, all ending at one x, 2 pt apart.
   const boxes = [...frame(150, 211, 219, 225), ...frame(118, 227, 219, 241), ...frame(112, 243, 219, 257)];
   assert.equal(findRuledRegions(boxes, 612).grids.length, 0);
+  // Boxes 2 pt apart, reaching the margin, with lefts a point or three apart.
+  const lefts = [130.8, 134, 111.4, 114.7, 117.6, 141.9, 110.5, 118.5];
+  assert.equal(findRuledRegions(lefts.flatMap((x, r) => frame(x, 370 + 16 * r, 540, 384 + 16 * r)), 612).grids.length, 0);
   // The same three rows inside one frame, with rules between them: one grid.
   const framed = [...frame(112, 211, 219, 257), hRule(226, 112, 219), hRule(242, 112, 219)];
   assert.equal(findRuledRegions(framed, 612).grids.length, 1);
@@ -118,4 +121,21 @@ test('ruled regions: value boxes stacked under each other are no ruled table; a 
   });
   const md = layoutPage(page(runs, { rules: boxes }), createLayoutContext()).blocks.map(blockMarkdown).join('\n\n');
   for (const f of ['Date of application** 01/26/2017', 'Telephone** (548) 247-2328', 'Due date** 02/07/1958']) assert.ok(md.includes(f), md);
+});
+
+test('regions: a column of fields, each value boxed right after its label, reads each label with its value', () => {
+  // The values start wherever their labels end: no column of values, so no table.
+  const fields = [['Annual income', '$4,672.92'], ['Mailing address', '2882 Station Avenue'], ['Employer', 'Haddad Logistics GmbH'], ['Reference', '53858648'], ['Member ID', '56757689'], ['Customer number', '254-81-1333'], ['Due date', '09/23/2023'], ['Occupation', 'Accountant']];
+  const runs: TextRun[] = [...words('Council young union structure person middle country world government first again.', 72, 330, 7)];
+  const rules: RuleLine[] = [];
+  fields.forEach(([label, value], r) => {
+    const y = 373 + 16 * r;
+    const l = words(label, 72, y, 8);
+    const end = l[l.length - 1].x + l[l.length - 1].width;
+    runs.push(...l, ...words(value, end + 8, y, 8));
+    rules.push(...frame(end + 6, y - 3, 540, y + 11));
+  });
+  const md = layoutPage(page(runs, { rules }), createLayoutContext()).blocks.map(blockMarkdown).join('\n\n');
+  for (const [label, value] of fields) assert.ok(md.includes(`${label} ${value}`), md);
+  assert.doesNotMatch(md, /\|/, md);
 });

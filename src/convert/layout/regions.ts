@@ -140,7 +140,11 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     }
     const start = i;
     i = j;
-    gutters = groupGutters(group, gutters, gutterMin);
+    gutters = groupGutters(group, gutters, gutterMin).filter((g) => !followingPieces(group, g));
+    if (gutters.length === 0) {
+      flow.push(...group);
+      continue;
+    }
     // A single band can still hold whole columns: lines of two columns whose baselines do not line
     // up (different leading, a column shifted by a heading or figure) overlap vertically and chain
     // into one band. The gutter runs through the band's whole height, so it is read as columns when
@@ -214,6 +218,58 @@ function groupGutters(group: Item[], narrowed: Interval[], gutterMin: number): I
   }
   for (const g of narrowed) if (!out.some((o) => o.lo < g.hi && g.lo < o.hi)) out.push(g);
   return out.sort((a, b) => a.lo - b.lo);
+}
+
+/**
+ * Edges this close (in the text's size) line up; on two lines, twice as close: the values of
+ * stacked fields are set a point or two in from their labels.
+ */
+const ALIGN_TOL_EM = 0.15;
+/** Words at most in a label before a channel, or in the value after it. */
+const FOLLOWING_MAX_WORDS = 6;
+
+/** Where a piece's decimal point lies (its end when it has none), by its share of the characters. */
+function decimalAnchor(it: Item): number {
+  const text = it.seg!.text.trim();
+  const m = /\.\d+\D*$/u.exec(text);
+  const at = m ? m.index : text.length;
+  return it.x0 + ((it.x1 - it.x0) * at) / Math.max(1, text.length);
+}
+
+/**
+ * Are the pieces right of a channel no column but the rest of their lines: pieces set a fixed
+ * distance after the label before them on their line, whose left edges, right edges, centres and
+ * decimal points line up on no half of the lines (on neither of two lines)? A column is set flush
+ * left, flush right or centred, figures on their decimal point; a form's values boxed right after
+ * labels of other lengths ("Annual income [$4,672.92]" over "Mailing address [2882 Station
+ * Avenue]") start wherever their labels end (issue 9).
+ */
+function followingPieces(group: Item[], g: Interval): boolean {
+  const first = new Map<number, Item>();
+  const before = new Map<number, { words: number; end: number }>();
+  const words = (it: Item) => it.seg!.text.split(/\s+/).filter(Boolean).length;
+  for (const it of group) {
+    if (!it.seg) continue;
+    if (it.x1 <= g.lo + 0.5) {
+      const b = before.get(it.seg.lineId) ?? { words: 0, end: -Infinity };
+      before.set(it.seg.lineId, { words: b.words + words(it), end: Math.max(b.end, it.x1) });
+    }
+    if (it.x0 < g.hi - 0.5) continue;
+    const cur = first.get(it.seg.lineId);
+    if (!cur || it.x0 < cur.x0) first.set(it.seg.lineId, it);
+  }
+  const pieces = [...first.values()];
+  // Labels and values: a few words either side (lines of text columns run on), every value
+  // after a label of its line.
+  if (pieces.length < 2 || pieces.some((it) => words(it) > FOLLOWING_MAX_WORDS || (before.get(it.seg!.lineId)?.words ?? 0) === 0 || before.get(it.seg!.lineId)!.words > FOLLOWING_MAX_WORDS)) return false;
+  const tol = (pieces.length === 2 ? 2 : 1) * ALIGN_TOL_EM * median(pieces.map((it) => it.seg!.size));
+  // Each value set the same distance after its label's end (records side by side, names over
+  // affiliations, stand wherever their columns put them).
+  const gaps = pieces.map((it) => it.x0 - before.get(it.seg!.lineId)!.end);
+  if (Math.max(...gaps) - Math.min(...gaps) > 2 * tol) return false;
+  const need = pieces.length === 2 ? 2 : Math.ceil(pieces.length / 2);
+  const lineUp = (xs: number[]) => xs.some((x) => xs.filter((y) => Math.abs(y - x) <= tol).length >= need);
+  return !lineUp(pieces.map((it) => it.x0)) && !lineUp(pieces.map((it) => it.x1)) && !lineUp(pieces.map((it) => (it.x0 + it.x1) / 2)) && !lineUp(pieces.map(decimalAnchor));
 }
 
 /** A heading's wrapped line lies at most this many of its sizes below the line above it. */

@@ -122,8 +122,16 @@ function buildGrid(h: HLine[], v: VLine[]): RuledGrid | null {
   // two in every row (a form's value boxes drawn right after labels of other lengths): fields,
   // not a table (issue 9). A table ruled only round its frame and between its rows keeps the
   // frame's two sides in every row.
-  const sides = hasV.map((row) => row.flatMap((on, c) => (on ? [c] : [])));
-  if (sides.length >= 2 && sides.every((s) => s.length === 2) && sides.some((s) => s[0] !== sides[0][0] || s[1] !== sides[0][1])) return null;
+  // Sides are the vertical rules crossing a row, not their clustered columns: the lefts of boxes
+  // a point or two apart fall in two clusters. Rows crossed by none are the white between boxes.
+  const sides: number[][] = [];
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const mid = (ys[r] + ys[r + 1]) / 2;
+    const xsHere = v.filter((l) => l.y0 <= mid && l.y1 >= mid).map((l) => l.x).sort((a, b) => a - b);
+    if (xsHere.length > 0) sides.push(xsHere);
+  }
+  const sameSides = (a: number[], b: number[]) => Math.abs(a[0] - b[0]) <= TOL && Math.abs(a[1] - b[1]) <= TOL;
+  if (sides.length >= 2 && sides.every((s) => s.length === 2) && sides.some((s) => !sameSides(s, sides[0]))) return null;
   const hasH: boolean[][] = [];
   for (let r = 0; r < ys.length; r++) {
     const row: boolean[] = [];
