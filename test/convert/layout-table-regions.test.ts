@@ -44,7 +44,7 @@ test('ruled regions: a narrow booktabs table in one column of a page is a region
 });
 
 test('ruled regions: a stack of rules is cut where prose lies between two of its rules', () => {
-  const region = { box: { x: 72, y: 100, width: 300, height: 300 }, rules: [100, 115, 180, 260, 275, 400] };
+  const region = { box: { x: 72, y: 100, width: 300, height: 300 }, rules: [100, 115, 180, 260, 275, 400], starts: [72, 72, 72, 72, 72, 72] };
   // Between 180 and 260: a caption and a paragraph, not rows.
   const parts = splitOpenRegion(region, (top, bottom) => top === 180 && bottom === 260);
   assert.deepEqual(parts.map((b) => [b.y, b.y + b.height]), [[100, 180], [260, 400]]);
@@ -138,4 +138,31 @@ test('regions: a column of fields, each value boxed right after its label, reads
   const md = layoutPage(page(runs, { rules }), createLayoutContext()).blocks.map(blockMarkdown).join('\n\n');
   for (const [label, value] of fields) assert.ok(md.includes(`${label} ${value}`), md);
   assert.doesNotMatch(md, /\|/, md);
+});
+
+test('ruled regions: a form\'s fill-in lines, each starting right after its label, bound no table', () => {
+  // "Nationality ____Ghana____": labels of other lengths, the value typed on the line after each;
+  // an invoice's lines between two groups of such fields.
+  const field = (label: string, value: string, y: number, runs: TextRun[], rules: RuleLine[]) => {
+    const l = words(label, 72, y, 9);
+    const end = l[l.length - 1].x + l[l.length - 1].width;
+    // Typed in Courier: 0.6 em a character, a space included.
+    runs.push(...l, ...value.split(' ').map((w, k, all) => ({ ...words(w, end + 10 + 5.4 * all.slice(0, k).join(' ').length + (k > 0 ? 5.4 : 0), y, 9, { monospace: true })[0], width: 5.4 * w.length })));
+    rules.push(hRule(y + 9.5, end + 4, 540));
+  };
+  const runs: TextRun[] = [...words('Young behind still built river decide budget course central and the person toward it.', 72, 150, 7.5)];
+  const rules: RuleLine[] = [];
+  const first = [['Policy number', 'H9439844'], ['Marital status', 'Widowed'], ['Mobile phone', '(332) 601-3595']];
+  const second = [['Account number', 'H8789923'], ['Member ID', '29718111'], ['Customer number', '939-34-9789']];
+  first.forEach(([label, value], r) => field(label, value, 176 + 21 * r, runs, rules));
+  runs.push(...words('Section B Object Their Process', 72, 240, 11, { bold: true }));
+  runs.push(...row([['Description', 72], ['Quantity', 250], ['Unit price', 330], ['Amount', 420]], 262, 9));
+  [['Which report north writer', '31', '92.37', '2863.47'], ['Cover various', '7', '380.52', '2663.64'], ['Middle small', '14', '441.24', '6177.36']].forEach((r, k) => runs.push(...row([[r[0], 72], [r[1], 250], [r[2], 330], [r[3], 420]], 276 + 13 * k, 9)));
+  runs.push(...words('Other', 72, 330, 11, { bold: true }));
+  second.forEach(([label, value], r) => field(label, value, 356 + 21 * r, runs, rules));
+  const blocks = layoutPage(page(runs, { rules }), createLayoutContext()).blocks;
+  const md = blocks.map(blockMarkdown).join('\n\n');
+  assert.equal(tables(blocks).length, 1, md);
+  assert.match(tables(blocks)[0].markdown, /^\| Description \| Quantity \| Unit price \| Amount \|/, md);
+  for (const [label, value] of [...first, ...second]) assert.ok(md.includes(`${label} ${value}`), md);
 });

@@ -1,7 +1,7 @@
 // Tables placed whole before the reading order: ruled grids (cells from the rules), then regions
 // between horizontal rules whose lines align into columns (booktabs: columns from whitespace).
 import type { Block } from '../model.js';
-import { findRuledRegions, splitOpenRegion } from './ruled-tables.js';
+import { findRuledRegions, splitOpenRegion, type OpenRegion } from './ruled-tables.js';
 import { projectGutters, tableFromGrid, tableFromWhitespace } from './tables.js';
 import { monospaceShare, splitBands, type Item } from './regions.js';
 import { isCaptionLine } from './margins.js';
@@ -42,7 +42,7 @@ export function ruledTablesStage(s: PageState): PageState {
 export function openTablesStage(s: PageState): PageState {
   let items = s.items;
   const atoms = [...s.atoms];
-  const boxes = s.open.flatMap((region) => splitOpenRegion(region, (top, bottom) => holdsProse(items, region.box, top, bottom)));
+  const boxes = s.open.filter((region) => !fillInLines(region, items)).flatMap((region) => splitOpenRegion(region, (top, bottom) => holdsProse(items, region.box, top, bottom)));
   for (const box of boxes) {
     const inside = items.filter((it) => it.seg && (it.x0 + it.x1) / 2 >= box.x - 2 && (it.x0 + it.x1) / 2 <= box.x + box.width + 2 && it.top >= box.y - 2 && it.bottom <= box.y + box.height + 2);
     if (inside.length < 4 || splitBands(inside).length < 2) continue;
@@ -57,6 +57,31 @@ export function openTablesStage(s: PageState): PageState {
     atoms.push({ box, blocks: [tableBlock(boxBBox(box), table)] });
   }
   return { ...s, items, atoms };
+}
+
+/** Fill-in lines a stack holds at least, and the share of its rules they are, to be a form's. */
+const MIN_FILL_IN_LINES = 3;
+const FILL_IN_SHARE = 0.5;
+
+/**
+ * Is a stack of rules a form's fill-in lines (issue 9): most of its rules start right after a
+ * label, text on the line just above the rule ending where the rule begins ("Nationality
+ * ____Ghana____")? A table's rules run from its left edge, under or over its rows, and no text
+ * of a row stops where one begins.
+ */
+function fillInLines(region: OpenRegion, items: Item[]): boolean {
+  let labelled = 0;
+  region.rules.forEach((y, k) => {
+    const start = region.starts[k];
+    const label = items.some((it) => {
+      if (!it.seg) return false;
+      const em = it.seg.size;
+      // By runs: the label and the value on the line may be one piece.
+      return it.bottom <= y + 1 && it.bottom >= y - em && it.seg.runs.some((r) => r.x + r.width <= start + 1 && r.x + r.width >= start - 2 * em && r.x < start - em);
+    });
+    if (label) labelled++;
+  });
+  return labelled >= MIN_FILL_IN_LINES && labelled >= FILL_IN_SHARE * region.rules.length;
 }
 
 /** Words a line needs to read as prose when it fills most of a ruled region's width. */

@@ -140,7 +140,12 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
     }
     const start = i;
     i = j;
-    gutters = groupGutters(group, gutters, gutterMin).filter((g) => !followingPieces(group, g));
+    // Left to right: past the rest of a line, what follows at one distance is the rest too.
+    let rest = false;
+    gutters = groupGutters(group, gutters, gutterMin).filter((g) => {
+      rest = followingPieces(group, g, rest);
+      return !rest;
+    });
     if (gutters.length === 0) {
       flow.push(...group);
       continue;
@@ -228,32 +233,23 @@ const ALIGN_TOL_EM = 0.15;
 /** Words at most in a label before a channel, or in the value after it. */
 const FOLLOWING_MAX_WORDS = 6;
 
-/** Where a piece's decimal point lies (its end when it has none), by its share of the characters. */
-function decimalAnchor(it: Item): number {
-  const text = it.seg!.text.trim();
-  const m = /\.\d+\D*$/u.exec(text);
-  const at = m ? m.index : text.length;
-  return it.x0 + ((it.x1 - it.x0) * at) / Math.max(1, text.length);
-}
-
 /**
- * Are the pieces right of a channel no column but the rest of their lines: pieces set a fixed
- * distance after the label before them on their line, whose left edges, right edges, centres and
- * decimal points line up on no half of the lines (on neither of two lines)? A column is set flush
- * left, flush right or centred, figures on their decimal point; a form's values boxed right after
- * labels of other lengths ("Annual income [$4,672.92]" over "Mailing address [2882 Station
- * Avenue]") start wherever their labels end (issue 9).
+ * Are the pieces right of a channel no column but the rest of their lines: pieces set one
+ * distance after the label before them on their line, whose left edges line up on no half of the
+ * lines (on neither of two lines)? A form's values boxed right after labels of other lengths
+ * ("Annual income [$4,672.92]" over "Mailing address [2882 Station Avenue]") start wherever their
+ * labels end (issue 9). A column's cells start at one x; set flush right, centred or on their
+ * decimal points after labels of other lengths, they stand at other distances from them.
+ * `afterRest`: the channel before this one was such (the pieces before this channel are values).
  */
-function followingPieces(group: Item[], g: Interval): boolean {
+function followingPieces(group: Item[], g: Interval, afterRest: boolean): boolean {
   const first = new Map<number, Item>();
+  // The piece right before the channel on each line: its words and its end.
   const before = new Map<number, { words: number; end: number }>();
   const words = (it: Item) => it.seg!.text.split(/\s+/).filter(Boolean).length;
   for (const it of group) {
     if (!it.seg) continue;
-    if (it.x1 <= g.lo + 0.5) {
-      const b = before.get(it.seg.lineId) ?? { words: 0, end: -Infinity };
-      before.set(it.seg.lineId, { words: b.words + words(it), end: Math.max(b.end, it.x1) });
-    }
+    if (it.x1 <= g.lo + 0.5 && it.x1 > (before.get(it.seg.lineId)?.end ?? -Infinity)) before.set(it.seg.lineId, { words: words(it), end: it.x1 });
     if (it.x0 < g.hi - 0.5) continue;
     const cur = first.get(it.seg.lineId);
     if (!cur || it.x0 < cur.x0) first.set(it.seg.lineId, it);
@@ -264,12 +260,16 @@ function followingPieces(group: Item[], g: Interval): boolean {
   if (pieces.length < 2 || pieces.some((it) => words(it) > FOLLOWING_MAX_WORDS || (before.get(it.seg!.lineId)?.words ?? 0) === 0 || before.get(it.seg!.lineId)!.words > FOLLOWING_MAX_WORDS)) return false;
   const tol = (pieces.length === 2 ? 2 : 1) * ALIGN_TOL_EM * median(pieces.map((it) => it.seg!.size));
   // Each value set the same distance after its label's end (records side by side, names over
-  // affiliations, stand wherever their columns put them).
+  // affiliations, stand wherever their columns put them; a column flush right or on its decimal
+  // point after labels of other lengths stands at other distances from them).
   const gaps = pieces.map((it) => it.x0 - before.get(it.seg!.lineId)!.end);
-  if (Math.max(...gaps) - Math.min(...gaps) > 2 * tol) return false;
+  if (Math.max(...gaps) - Math.min(...gaps) > tol) return false;
+  // After the rest of a line (a check box's options one after another), the next pieces line
+  // up only as the ends before them do.
+  if (afterRest) return true;
   const need = pieces.length === 2 ? 2 : Math.ceil(pieces.length / 2);
   const lineUp = (xs: number[]) => xs.some((x) => xs.filter((y) => Math.abs(y - x) <= tol).length >= need);
-  return !lineUp(pieces.map((it) => it.x0)) && !lineUp(pieces.map((it) => it.x1)) && !lineUp(pieces.map((it) => (it.x0 + it.x1) / 2)) && !lineUp(pieces.map(decimalAnchor));
+  return !lineUp(pieces.map((it) => it.x0));
 }
 
 /** A heading's wrapped line lies at most this many of its sizes below the line above it. */

@@ -153,6 +153,8 @@ function buildGrid(h: HLine[], v: VLine[]): RuledGrid | null {
 export interface OpenRegion {
   box: Box;
   rules: number[];
+  /** Where each rule starts (x), by `rules`' order. */
+  starts: number[];
 }
 
 /**
@@ -187,7 +189,7 @@ function openRegions(h: HLine[], pageWidth: number): OpenRegion[] {
   for (const st of stacks) {
     const first = st[0];
     const last = st[st.length - 1];
-    if (st.length >= 2 && last.y - first.y > 10) out.push({ box: { x: first.x0, y: first.y, width: first.x1 - first.x0, height: last.y - first.y }, rules: st.map((l) => l.y) });
+    if (st.length >= 2 && last.y - first.y > 10) out.push({ box: { x: first.x0, y: first.y, width: first.x1 - first.x0, height: last.y - first.y }, rules: st.map((l) => l.y), starts: st.map((l) => l.x0) });
   }
   return out.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
 }
