@@ -100,7 +100,7 @@ test('headings stage: a bold heading at body size ranks below one set a little l
   assert.deepEqual(alone.map((b) => b.level), [1, 3]);
 });
 
-test('lists stage: a marker makes a list item, nested by its indent from the column edge, numbered with digits', () => {
+test('lists stage: a marker makes a list item, nested one level by a further indent, numbered with digits', () => {
   const blocks = blocksOf([
     ['Items follow here.', 50, 100],
     ['• first item', 50, 130],
@@ -111,9 +111,40 @@ test('lists stage: a marker makes a list item, nested by its indent from the col
   assert.deepEqual(out.map((b) => [b.type, b.marker, b.depth, b.number]), [
     ['paragraph', undefined, undefined, undefined],
     ['list_item', '•', 0, undefined],
-    ['list_item', '•', 2, undefined],
+    ['list_item', '•', 1, undefined],
     ['list_item', '3.', 0, 3],
   ]);
+});
+
+test('lists stage: each further indent is one level, however far; marks set flush right are one level', () => {
+  // HTML nests by 40 px (30 pt); "b." is half a point narrower than "a.", so set flush right it
+  // starts half a point further in: one level all the same.
+  const out = listsStage(blocksOf([
+    ['Items follow here.', 50, 100],
+    ['1. first item', 50, 130],
+    ['a. nested item', 80.3, 142],
+    ['b. nested item', 79.8, 154],
+    ['c. nested item', 80.4, 166],
+    ['2. second item', 50, 178],
+  ]), PAGE);
+  assert.deepEqual(out.map((b) => b.depth), [undefined, 0, 1, 1, 1, 0]);
+});
+
+test('lists stage: a list running on into the next column keeps its levels by the column\'s edge', () => {
+  const blocks = blocksOf([
+    ['Items follow here.', 50, 100],
+    ['• first item', 68, 700],
+    ['• nested item', 98, 712],
+  ]);
+  const next = blocksOf([
+    ['• second item', 340, 80],
+    ['• nested again', 370, 92],
+    ['• third item', 340, 104],
+  ]);
+  for (const b of blocks) b.columnLeft = 50;
+  for (const b of next) b.columnLeft = 322;
+  const out = listsStage([...blocks, ...next], PAGE);
+  assert.deepEqual(out.map((b) => b.depth), [undefined, 0, 1, 0, 1, 0]);
 });
 
 test('lists stage: a list set indented from its text starts at the top level; after indented text it keeps its depth', () => {

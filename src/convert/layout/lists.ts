@@ -80,16 +80,24 @@ export const listsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
   return fromTopLevel(out, page);
 };
 
+/** Marks this close (in body sizes) stand at one level: a list's marks are set flush right ("9." and "10.", "a." and "b."). */
+const LEVEL_TOL_EM = 0.6;
+
 /**
- * Depth is relative to the list: the shallowest item of a run of consecutive items is at the top
- * level when what comes before the run is set at its column's left edge (or nothing does). Lists
- * are set indented from their text (HTML's default 40 px, a word processor's hanging indent), and
- * an item has nothing to nest under then (issue 9: every item of a Chromium-printed list came out
- * nested one level). Text set indented before the run keeps the depths: it is an item whose mark
- * OCR lost, or an item's own paragraph, that the run nests under.
+ * Depth is relative to the list: within a run of consecutive items, each further indent opens a
+ * level and a return to an indent seen before closes the levels inside it, whatever the indents
+ * measure (HTML nests by 40 px, a word processor by its tab stops; issue 9: counting fixed steps
+ * put a nested item one or two levels deep by a fraction of a point). The run's first item is at
+ * the top level when what comes before the run is set at its column's left edge (or nothing
+ * does). Lists are set indented from their text, and an item has nothing to nest under then
+ * (issue 9: every item of a Chromium-printed list came out nested one level). Text set indented
+ * before the run keeps the first item's depth: it is an item whose mark OCR lost, or an item's
+ * own paragraph, that the run nests under. An item set higher than the one before it opens the
+ * next column (a list running on across columns): the levels move with the column's left edge.
  */
 function fromTopLevel(blocks: Block[], page: PageFacts): Block[] {
   const out = blocks.slice();
+  const tol = LEVEL_TOL_EM * page.body;
   for (let k = 0; k < out.length; ) {
     if (out[k].type !== 'list_item') {
       k++;
@@ -97,10 +105,35 @@ function fromTopLevel(blocks: Block[], page: PageFacts): Block[] {
     }
     let end = k;
     while (end < out.length && out[end].type === 'list_item') end++;
-    const least = Math.min(...out.slice(k, end).map((b) => b.depth ?? 0));
     const before = out[k - 1];
-    if (least > 0 && (before === undefined || indentDepth(before, page) === 0)) {
-      for (let i = k; i < end; i++) out[i] = { ...out[i], depth: (out[i].depth ?? 0) - least };
+    const base = before === undefined || indentDepth(before, page) === 0 ? 0 : (out[k].depth ?? 0);
+    // The indent of each open level, outermost first.
+    let levels: number[] = [];
+    for (let i = k; i < end; i++) {
+      const x = out[i].source?.[0]?.x0;
+      if (x === undefined) continue;
+      const prev = i > k ? out[i - 1] : undefined;
+      // An item whose mark OCR lost starts at its text, not at its mark: it keeps the level
+      // unreadItem gave it, the one of the item before.
+      if (out[i].markerUnread && prev) {
+        out[i] = { ...out[i], depth: prev.depth };
+        continue;
+      }
+      let level: number;
+      if (levels.length === 0) level = 0;
+      else if (prev && out[i].bbox[1] < prev.bbox[1] - 1) {
+        // A new column: the levels move with it, by the columns' left edges; an item at no
+        // level's indent from its column's edge stays at the level of the one before.
+        const shift = (out[i].columnLeft ?? x) - (prev.columnLeft ?? levels[0]);
+        levels = levels.map((l) => l + shift);
+        level = levels.findIndex((l) => Math.abs(l - x) <= tol);
+        if (level < 0) level = Math.min(levels.length - 1, (prev.depth ?? base) - base);
+      } else {
+        level = levels.findIndex((l) => Math.abs(l - x) <= tol);
+        if (level < 0) level = levels.filter((l) => l < x).length;
+      }
+      levels = [...levels.slice(0, level), x];
+      out[i] = { ...out[i], depth: Math.min(MAX_DEPTH, base + level) };
     }
     k = end;
   }
