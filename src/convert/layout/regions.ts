@@ -1001,9 +1001,10 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   // A first column of labels closed by colons ("Supplier:", "Invoice date:") holds a form's or an
   // invoice's fields, their values beside them: read row by row, never as columns of text.
   if (cols[0].length >= 2 && cols[0].every((it) => it.seg !== undefined && LABEL_END.test(it.seg.text))) return false;
-  // So are columns of fields, each line a label closed by a colon and its value set apart after
-  // it ("Annual income:   €40,202.46" beside "Expiry date:   10/19/1964"): the fields of a row
-  // are read together, as the form sets them, not each column down (issue 9).
+  // So are columns of fields, each line a label and its value after it ("Annual income:
+  // €40,202.46" beside "Expiry date:   10/19/1964", a bold label before its value, a filled
+  // form field: field-grid.ts): the fields of a row are read together, as the form sets them,
+  // not each column down (issue 9).
   if (columnsOfFields(cols)) return false;
   // So is a column of short bold labels with a value beside every one of them ("**Marital
   // status**  Widowed" over "**Monthly rent**  £68,426.87"): a form's or a key-value table's rows.
