@@ -130,6 +130,19 @@ test('lists stage: each further indent is one level, however far; marks set flus
   assert.deepEqual(out.map((b) => b.depth), [undefined, 0, 1, 1, 1, 0]);
 });
 
+test('lists stage: a run that opens nested (the items before it read as text) keeps its nesting', () => {
+  // An OCR'd list whose item 4 lost its mark and was read as text: the run resumes at "a)", under it.
+  const out = listsStage(blocksOf([
+    ['Items follow here.', 50, 100],
+    ['4 Where record detail detail', 50, 130],
+    ['a) nested item', 86, 142],
+    ['b) nested item', 86, 154],
+    ['6. top item', 50, 166],
+    ['a) nested again', 86, 178],
+  ]), PAGE);
+  assert.deepEqual(out.map((b) => b.depth), [undefined, undefined, 1, 1, 0, 1]);
+});
+
 test('lists stage: a list running on into the next column keeps its levels by the column\'s edge', () => {
   const blocks = blocksOf([
     ['Items follow here.', 50, 100],

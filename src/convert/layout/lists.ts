@@ -106,9 +106,11 @@ function fromTopLevel(blocks: Block[], page: PageFacts): Block[] {
     let end = k;
     while (end < out.length && out[end].type === 'list_item') end++;
     const before = out[k - 1];
-    const base = before === undefined || indentDepth(before, page) === 0 ? 0 : (out[k].depth ?? 0);
-    // The indent of each open level, outermost first.
-    let levels: number[] = [];
+    // The indent of each open level, outermost first. A run that opens nested (items before it
+    // lost to OCR, or set as text) opens under the shallower indents its column shows later.
+    let levels = outerIndents(out.slice(k, end), tol);
+    // Under indented text the first item keeps its depth, those levels included.
+    const base = before === undefined || indentDepth(before, page) === 0 ? 0 : Math.max(0, (out[k].depth ?? 0) - levels.length);
     for (let i = k; i < end; i++) {
       const x = out[i].source?.[0]?.x0;
       if (x === undefined) continue;
@@ -120,7 +122,7 @@ function fromTopLevel(blocks: Block[], page: PageFacts): Block[] {
         continue;
       }
       let level: number;
-      if (levels.length === 0) level = 0;
+      if (levels.length === 0 || i === k) level = levels.length;
       else if (prev && out[i].bbox[1] < prev.bbox[1] - 1) {
         // A new column: the levels move with it, by the columns' left edges; an item at no
         // level's indent from its column's edge stays at the level of the one before.
@@ -138,6 +140,24 @@ function fromTopLevel(blocks: Block[], page: PageFacts): Block[] {
     k = end;
   }
   return out;
+}
+
+/**
+ * The indents shallower than a run's first item among the items of its first column (up to the
+ * first item set higher than the one before it), one per level, outermost first.
+ */
+function outerIndents(run: Block[], tol: number): number[] {
+  const first = run[0].source?.[0]?.x0;
+  if (first === undefined) return [];
+  const xs: number[] = [];
+  for (let i = 0; i < run.length; i++) {
+    if (i > 0 && run[i].bbox[1] < run[i - 1].bbox[1] - 1) break;
+    const x = run[i].source?.[0]?.x0;
+    if (x !== undefined && !run[i].markerUnread && x < first - tol) xs.push(x);
+  }
+  const levels: number[] = [];
+  for (const x of xs.sort((a, b) => a - b)) if (levels.length === 0 || x - levels[levels.length - 1] > tol) levels.push(x);
+  return levels;
 }
 
 /** How many depth steps a text block's first line is set in from its column's left edge (0 without lines). */
