@@ -77,7 +77,7 @@ function unreadItem(b: Block, before: Block | undefined): Block | null {
 export const listsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
   const out: Block[] = [];
   for (const b of blocks) out.push(listItem(b, page, out[out.length - 1]));
-  return fromTopLevel(out, page);
+  return listLevels(out, page);
 };
 
 /** Marks this close (in body sizes) stand at one level: a list's marks are set flush right ("9." and "10.", "a." and "b."). */
@@ -95,7 +95,7 @@ const LEVEL_TOL_EM = 0.6;
  * own paragraph, that the run nests under. An item set higher than the one before it opens the
  * next column (a list running on across columns): the levels move with the column's left edge.
  */
-function fromTopLevel(blocks: Block[], page: PageFacts): Block[] {
+function listLevels(blocks: Block[], page: PageFacts): Block[] {
   const out = blocks.slice();
   const tol = LEVEL_TOL_EM * page.body;
   for (let k = 0; k < out.length; ) {
