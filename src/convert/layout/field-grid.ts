@@ -51,10 +51,10 @@ function boldLabelField(segs: Segment[]): boolean {
   const runs = segs.flatMap((s) => s.runs).filter((r) => r.text.trim() !== '');
   const k = runs.findIndex((r) => !r.bold);
   if (k <= 0 || runs.slice(k).some((r) => r.bold)) return false;
-  const count = (part: typeof runs) => part.map((r) => r.text).join(' ').split(/\s+/).filter(Boolean).length;
   const label = runs.slice(0, k).map((r) => r.text).join(' ');
   const value = runs.slice(k).map((r) => r.text).join(' ').trim();
-  return /\p{L}{2}/u.test(label) && count(runs.slice(0, k)) <= BOLD_LABEL_MAX_WORDS && count(runs.slice(k)) <= VALUE_MAX_WORDS && !/[.!?]["'”’)]?$/u.test(value);
+  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  return /\p{L}{2}/u.test(label) && words(label) <= BOLD_LABEL_MAX_WORDS && words(value) <= VALUE_MAX_WORDS && !/[.!?]["'”’)]?$/u.test(value);
 }
 
 /**

@@ -123,7 +123,7 @@ function listLevels(blocks: Block[], page: PageFacts): Block[] {
       }
       let level: number;
       if (levels.length === 0 || i === k) level = levels.length;
-      else if (prev && out[i].bbox[1] < prev.bbox[1] - 1) {
+      else if (prev && opensColumn(prev, out[i])) {
         // A new column: the levels move with it, by the columns' left edges; an item at no
         // level's indent from its column's edge stays at the level of the one before.
         const shift = (out[i].columnLeft ?? x) - (prev.columnLeft ?? levels[0]);
@@ -142,6 +142,11 @@ function listLevels(blocks: Block[], page: PageFacts): Block[] {
   return out;
 }
 
+/** An item set higher than the one before it opens the next column (a list running on across columns). */
+function opensColumn(before: Block, item: Block): boolean {
+  return item.bbox[1] < before.bbox[1] - 1;
+}
+
 /**
  * The indents shallower than a run's first item among the items of its first column (up to the
  * first item set higher than the one before it), one per level, outermost first.
@@ -151,7 +156,7 @@ function outerIndents(run: Block[], tol: number): number[] {
   if (first === undefined) return [];
   const xs: number[] = [];
   for (let i = 0; i < run.length; i++) {
-    if (i > 0 && run[i].bbox[1] < run[i - 1].bbox[1] - 1) break;
+    if (i > 0 && opensColumn(run[i - 1], run[i])) break;
     const x = run[i].source?.[0]?.x0;
     if (x !== undefined && !run[i].markerUnread && x < first - tol) xs.push(x);
   }
