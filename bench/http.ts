@@ -113,10 +113,14 @@ async function main(): Promise<void> {
       console.log(`round ${r + 1}: async ${ours.toFixed(1)} pages/s, pdf2md ${theirs.toFixed(1)} pages/s (ratio ${(ours / theirs).toFixed(2)}), ` +
         `sync p50 ${percentile(lat, 50).toFixed(1)} ms p99 ${percentile(lat, 99).toFixed(1)} ms, peak RSS ${peak} MiB`);
     }
+    // Idle again: 5 s after the last round, and 15 s, once the workers' idle collection
+    // (WORKER_IDLE_COLLECT_MS) and recycling (WORKER_RECYCLE_IDLE_MS) have run.
     await new Promise((r) => setTimeout(r, 5_000));
     const idleAfter = server.rssMiB();
+    await new Promise((r) => setTimeout(r, 10_000));
+    const idleSettled = server.rssMiB();
     console.log(`\n# docconv bench:http — ${new Date().toISOString()}, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`start-up to healthy ${startMs} ms; idle RSS ${idleRss} MiB (pool warm, before any document), ${idleAfter} MiB 5 s after the last round`);
+    console.log(`start-up to healthy ${startMs} ms; idle RSS ${idleRss} MiB (pool warm, before any document), ${idleAfter} MiB 5 s after the last round, ${idleSettled} MiB 15 s after`);
     console.log(`medians of ${ROUNDS} rounds: async freeculture+tracemonkey ${median(rounds.map((x) => x.ours)).toFixed(1)} pages/s, ` +
       `pdf2md ${median(rounds.map((x) => x.theirs)).toFixed(1)} pages/s, ratio ${median(rounds.map((x) => x.ours / x.theirs)).toFixed(2)}; ` +
       `sync one page p50 ${median(rounds.map((x) => x.p50)).toFixed(1)} ms, p99 ${median(rounds.map((x) => x.p99)).toFixed(1)} ms; peak RSS ${median(rounds.map((x) => x.peak))} MiB`);

@@ -62,7 +62,11 @@ function convertPool(): WorkerPool {
   // The preload only matters under tsx (plain JS kept off its loader); compiled workers load what
   // they use when they use it (pdf-lib, tesseract.js: most workers never do), saving ~30 MB each.
   const underTsx = self.endsWith('.ts');
-  pool ??= new WorkerPool(new URL(`./pool/worker.${underTsx ? 'ts' : 'js'}`, import.meta.url), availableParallelism(), underTsx ? WORKER_PRELOAD.map((m) => import.meta.resolve(m)) : [], pdfjsWorkerBootstrap());
+  pool ??= new WorkerPool(new URL(`./pool/worker.${underTsx ? 'ts' : 'js'}`, import.meta.url), {
+    size: availableParallelism(),
+    preload: underTsx ? WORKER_PRELOAD.map((m) => import.meta.resolve(m)) : [],
+    prelude: pdfjsWorkerBootstrap(),
+  });
   return pool;
 }
 
@@ -325,7 +329,8 @@ export function warmConvertPool(): Promise<void> {
     const bytes = sharedBytes(warmupPdf());
     // The warm workers are free: one task each. A warm-up failure is not the pool's failure.
     await Promise.all(Array.from({ length: p.warmSize }, () =>
-      p.run('parse', { bytes, langs: ['eng'], pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }, { pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }).catch(() => undefined),
+      // What the warm-up leaves is garbage: collected at once, so the idle service holds only its footprint.
+      p.run('parse', { bytes, langs: ['eng'], pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S }, { pageTimeoutS: DEFAULT_PAGE_TIMEOUT_S, collectWhenIdleMs: 0 }).catch(() => undefined),
     ));
     warmedUp = pool === p;
   })().finally(() => {

@@ -26,8 +26,14 @@ const WORKER_MAX_YOUNG_GENERATION_MB = 32;
  * documents), so without this the service never returns to its idle footprint.
  */
 export const WORKER_RECYCLE_HEAP_BYTES = 160 * 1024 * 1024;
-/** …after it has been idle this long (a document's next run arrives within milliseconds). */
-export const WORKER_RECYCLE_IDLE_MS = 1_000;
+/**
+ * …after it has been idle this long. A replacement starts cold: pdf.js and the layout stages run
+ * interpreted until V8 has optimised them again, so a worker busy with documents a few seconds
+ * apart is kept (issue 11 item 2). Measured in one process, freeculture + tracemonkey parsed
+ * together every 5 s, same run, two alternations: 2.7-3.2 s a round with 1 s here (and the idle
+ * collection at 1 s), 2.0-2.7 s with 10 s (medians 2.78 → 2.24 s).
+ */
+export const WORKER_RECYCLE_IDLE_MS = 10_000;
 /**
  * Workers kept started while the service idles (issue 11 item 4). The others start when work
  * needs them (a document's second run, a second caller) and stop after WORKER_SPARE_IDLE_MS idle.
@@ -37,6 +43,21 @@ export const WORKER_RECYCLE_IDLE_MS = 1_000;
 export const WARM_WORKERS = 1;
 /** A worker beyond the warm ones that has had no task this long is stopped. */
 export const WORKER_SPARE_IDLE_MS = 10_000;
+
+export interface PoolOptions {
+  /** Most workers at once (default: one per core). */
+  size?: number;
+  /** Module URLs a TypeScript worker loads natively first (heavy plain-JS dependencies). */
+  preload?: string[];
+  /** JavaScript run in a TypeScript worker's bootstrap after `preload`, before tsx (top-level await allowed). */
+  prelude?: string;
+  /** WARM_WORKERS by default. */
+  warmSize?: number;
+  /** WORKER_RECYCLE_HEAP_BYTES, WORKER_RECYCLE_IDLE_MS and WORKER_SPARE_IDLE_MS by default. */
+  recycleHeapBytes?: number;
+  recycleIdleMs?: number;
+  spareIdleMs?: number;
+}
 
 export interface RunOptions {
   /**
@@ -52,6 +73,8 @@ export interface RunOptions {
   budgetMs?: number;
   /** Caller events; `ack` must be called for events sent with backpressure. */
   onEvent?: (event: TaskEvent, ack: () => void) => void;
+  /** How long the worker stays idle after this task before it collects its garbage (WORKER_IDLE_COLLECT_MS). */
+  collectWhenIdleMs?: number;
 }
 
 interface Task {
@@ -107,21 +130,25 @@ export class WorkerPool {
   /** warm() finished: the pool keeps `size` workers from now on (a dead one is replaced at once). */
   private warmed = false;
 
-  /**
-   * @param workerUrl the worker module (a `.ts` file is loaded through tsx)
-   * @param preload module URLs a TypeScript worker loads natively first (heavy plain-JS dependencies)
-   */
-  constructor(
-    private readonly workerUrl: URL,
-    readonly size: number = availableParallelism(),
-    private readonly preload: string[] = [],
-    /** JavaScript run in a TypeScript worker's bootstrap after `preload`, before tsx (top-level await allowed). */
-    private readonly prelude = '',
-    private readonly recycleHeapBytes = WORKER_RECYCLE_HEAP_BYTES,
-    /** Workers started by warm() and kept while idle; the rest start on demand (WARM_WORKERS). */
-    readonly warmSize: number = Math.min(size, WARM_WORKERS),
-    private readonly spareIdleMs = WORKER_SPARE_IDLE_MS,
-  ) {}
+  readonly size: number;
+  /** Workers started by warm() and kept while idle; the rest start on demand (WARM_WORKERS). */
+  readonly warmSize: number;
+  private readonly preload: string[];
+  private readonly prelude: string;
+  private readonly recycleHeapBytes: number;
+  private readonly recycleIdleMs: number;
+  private readonly spareIdleMs: number;
+
+  /** @param workerUrl the worker module (a `.ts` file is loaded through tsx) */
+  constructor(private readonly workerUrl: URL, opts: PoolOptions = {}) {
+    this.size = opts.size ?? availableParallelism();
+    this.warmSize = Math.min(this.size, opts.warmSize ?? WARM_WORKERS);
+    this.preload = opts.preload ?? [];
+    this.prelude = opts.prelude ?? '';
+    this.recycleHeapBytes = opts.recycleHeapBytes ?? WORKER_RECYCLE_HEAP_BYTES;
+    this.recycleIdleMs = opts.recycleIdleMs ?? WORKER_RECYCLE_IDLE_MS;
+    this.spareIdleMs = opts.spareIdleMs ?? WORKER_SPARE_IDLE_MS;
+  }
 
   run<R>(kind: string, payload: unknown, opts: RunOptions): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the convert pool is shut down'));
@@ -236,7 +263,7 @@ export class WorkerPool {
       if (task.settled) return this.release(slot); // cancelled while the worker was starting
       slot.startedAt = Date.now();
       this.arm(slot, 1);
-      slot.worker.postMessage({ type: 'task', id: task.id, kind: task.kind, payload: task.payload } satisfies ToWorker, transfer);
+      slot.worker.postMessage({ type: 'task', id: task.id, kind: task.kind, payload: task.payload, collectWhenIdleMs: task.opts.collectWhenIdleMs } satisfies ToWorker, transfer);
     });
   }
 
@@ -284,7 +311,7 @@ export class WorkerPool {
     if (msg.heapBytes > this.recycleHeapBytes && !slot.task) {
       slot.idleTimer = setTimeout(() => {
         if (!slot.task && this.slots.includes(slot)) this.recycle(slot);
-      }, WORKER_RECYCLE_IDLE_MS);
+      }, this.recycleIdleMs);
       slot.idleTimer.unref();
     } else if (!slot.task && this.slots.length > this.warmSize) {
       slot.idleTimer = setTimeout(() => {

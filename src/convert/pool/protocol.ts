@@ -7,13 +7,15 @@ import { fullCollection } from '../full-collection.js';
 
 /**
  * A worker left idle this long collects its garbage once (issue 11 item 4): V8 starts no major GC
- * in a thread that allocates nothing, so what a document (or the start-up warm-up) left behind
- * stayed resident until the next document. A run of the same document arrives within milliseconds.
+ * in a thread that allocates nothing, so what a document left behind stayed resident until the
+ * next document. Not sooner: the forced collection costs the next document dearly (its heap is
+ * grown again and its code optimised again: see WORKER_RECYCLE_IDLE_MS for the figures), and a
+ * worker a few seconds between documents is a busy one. The start-up warm-up collects at once.
  */
-export const WORKER_IDLE_COLLECT_MS = 1_000;
+export const WORKER_IDLE_COLLECT_MS = 10_000;
 
 export type ToWorker =
-  | { type: 'task'; id: number; kind: string; payload: unknown }
+  | { type: 'task'; id: number; kind: string; payload: unknown; collectWhenIdleMs?: number }
   | { type: 'cancel'; id: number }
   | { type: 'ack'; id: number };
 
@@ -75,10 +77,10 @@ export function serveTasks(handler: TaskHandler): void {
     if (msg.type === 'task') clearTimeout(idleCollect);
     if (msg.type === 'cancel') running.get(msg.id)?.abort.abort();
     else if (msg.type === 'ack') running.get(msg.id)?.acks.shift()?.();
-    else if (msg.type === 'task') void run(msg.id, msg.kind, msg.payload);
+    else if (msg.type === 'task') void run(msg.id, msg.kind, msg.payload, msg.collectWhenIdleMs ?? WORKER_IDLE_COLLECT_MS);
   });
 
-  async function run(id: number, kind: string, payload: unknown): Promise<void> {
+  async function run(id: number, kind: string, payload: unknown, collectWhenIdleMs: number): Promise<void> {
     const entry = { abort: new AbortController(), acks: [] as Array<() => void> };
     running.set(id, entry);
     const ctx: TaskContext = {
@@ -101,7 +103,7 @@ export function serveTasks(handler: TaskHandler): void {
       running.delete(id);
       if (running.size === 0) {
         clearTimeout(idleCollect);
-        idleCollect = setTimeout(fullCollection, WORKER_IDLE_COLLECT_MS);
+        idleCollect = setTimeout(() => fullCollection({ shrink: true }), collectWhenIdleMs);
         idleCollect.unref();
       }
     }
