@@ -33,11 +33,11 @@ test('pictures read: big enough, not the backdrop, no text-layer words over them
 });
 
 test('a picture adds its words only when it reads clearly, and never stray digits alone', () => {
-  const clear = { runs: [run('Quarterly', 0, 0, 95), run('revenue', 0, 0, 91), run('~', 0, 0, 40)], meanConfidence: 88, wordlike: 2 };
+  const clear = { runs: [run('Quarterly', 0, 0, 95), run('revenue', 0, 0, 91), run('~', 0, 0, 40)], meanConfidence: 88, wordlike: 2, lineOf: [0, 0, 0] };
   assert.deepEqual(pictureWords(clear).map((r) => r.text), ['Quarterly', 'revenue']);
-  const photo = { runs: [run('SUC', 0, 0, 72), run('KLILUGL', 0, 0, 37)], meanConfidence: 40, wordlike: 1 };
+  const photo = { runs: [run('SUC', 0, 0, 72), run('KLILUGL', 0, 0, 37)], meanConfidence: 40, wordlike: 1, lineOf: [0, 0] };
   assert.deepEqual(pictureWords(photo), []);
-  const digits = { runs: [run('1500', 0, 0, 90), run('42', 0, 0, 88)], meanConfidence: 89, wordlike: 0 };
+  const digits = { runs: [run('1500', 0, 0, 90), run('42', 0, 0, 88)], meanConfidence: 89, wordlike: 0, lineOf: [0, 0] };
   assert.deepEqual(pictureWords(digits), []);
 });
 

@@ -181,11 +181,15 @@ test('a one-page document keeps its title set in display type at the top edge; a
   assert.doesNotMatch(out.pages[0], /Field Notes/, 'a small label with a folio at the top edge is a running head');
 });
 
-test('display type: on a short document a margin line well above the body size is content', () => {
+test('display type: on a short document a margin line well above the body size is content, a heading as it would be in the text', () => {
   const title = { ...block('Annual Summary', 40, 'page_header'), size: 18 };
   const page = pageOf([title, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }, { ...block('Body again.', 320), size: 10 }]);
   const [out] = markRunningLines([page]);
-  assert.equal(out.blocks[0].type, 'paragraph');
+  assert.equal(out.blocks[0].type, 'heading');
+  assert.match(renderPageMarkdown(out), /^# Annual Summary\n/);
+  // The same line at the body size, in the body's weight, comes back a paragraph.
+  const plain = pageOf([{ ...block('Annual Summary', 40, 'page_header'), size: 10 }, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }]);
+  assert.equal(markRunningLines([plain])[0].blocks[0].type, 'paragraph');
   // A small head carrying a folio keeps the shape of a running head.
   const small = pageOf([{ ...block('Annual Summary 4', 40, 'page_header'), size: 9 }, { ...block('Body text of the page, set in the ordinary size.', 300), size: 10 }]);
   assert.equal(markRunningLines([small])[0].blocks[0].type, 'page_header');

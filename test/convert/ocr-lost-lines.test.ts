@@ -66,7 +66,7 @@ test('lines left out of a reading are found where they lie and read again; read 
       const height = band.image.height * band.image.pointsPerPixel;
       assert.ok(band.y <= top && band.y + height >= bottom, `${dpi} dpi: band ${k} holds its line`);
     }
-    const recovered = await readLostLines(img, { runs: kept, meanConfidence: 90, wordlike: kept.length }, [], { langs: ['eng'], engine: 'cli' }, true);
+    const recovered = await readLostLines(img, { runs: kept, meanConfidence: 90, wordlike: kept.length, lineOf: kept.map((_, i) => i) }, [], { langs: ['eng'], engine: 'cli' }, true);
     for (const [k, line] of dropped.entries()) {
       const top = Math.min(...line.map((r) => r.y));
       const bottom = Math.max(...line.map((r) => r.y + r.height));
@@ -99,5 +99,5 @@ test('unread ink that is no text (a texture shaped like lines) adds no words', a
   }
   const textured = { ...img, data };
   assert.ok(lostLines(textured, kept).length > 0, 'the hatching is unread ink shaped like lines');
-  assert.deepEqual(await readLostLines(textured, { runs: kept, meanConfidence: 90, wordlike: kept.length }, [], { langs: ['eng'], engine: 'cli' }, true), []);
+  assert.deepEqual(await readLostLines(textured, { runs: kept, meanConfidence: 90, wordlike: kept.length, lineOf: kept.map((_, i) => i) }, [], { langs: ['eng'], engine: 'cli' }, true), []);
 });

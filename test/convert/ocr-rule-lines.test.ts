@@ -119,7 +119,7 @@ test('a cell Tesseract left unread in a scanned grid is found between its rules 
   const dropped = page.runs.filter((r) => inRow(r) && /\d/.test(r.text));
   assert.deepEqual(dropped.map((r) => r.text.replace(/\./g, '')), ['630', '586', '611'], 'the row read whole first');
   const kept = page.runs.filter((r) => !dropped.includes(r));
-  const words = { runs: kept, meanConfidence: 90, wordlike: kept.length };
+  const words = { runs: kept, meanConfidence: 90, wordlike: kept.length, lineOf: kept.map((_, i) => i) };
   const recovered = await readLostLines(img, words, page.rules, { langs: ['eng'], engine: 'cli' }, true);
   assert.deepEqual(recovered.filter(inRow).sort((a, b) => a.x - b.x).map((r) => r.text.replace(/\./g, '')), ['630', '586', '611'], 'each cell read again, in place');
   // Without the rules, the figures sit within a word's gap of the read label and the rules' strokes:

@@ -7,6 +7,7 @@
 import { isFurniture, type Block, type BlockType, type PageModel } from '../model.js';
 import { RUNNING_LINE_MIN_PAGES, RUNNING_LINE_MIN_SHARE } from './limits.js';
 import { hasFurnitureShape } from './furniture-shape.js';
+import { headingLevel, MIN_RATIO, OCR_MIN_RATIO } from './headings.js';
 import { isPageNumber } from './margins.js';
 import { quantile } from './order-stats.js';
 
@@ -130,11 +131,26 @@ function candidates(page: PageModel): Candidate[] {
   return out;
 }
 
-/** A margin line taken back as the page's text: a plain paragraph with its box and lines. */
-function asContent(b: Block): Block {
-  const out: Block = { type: 'paragraph', bbox: b.bbox, lines: b.lines };
-  if (b.text !== undefined) out.text = b.text;
-  if (b.inline !== undefined) out.inline = b.inline;
+/**
+ * A margin line taken back as the page's text, with its box and lines: a heading when its size or
+ * weight makes it one, as for any text block (headings.ts; a scan's first line, a bold title set
+ * apart above the text, was set aside by the margin rule and came back a paragraph), else a
+ * paragraph.
+ */
+function asContent(b: Block, body: number): Block {
+  const text = plainText(b);
+  const level = b.size === undefined || body <= 0 ? 0
+    : headingLevel({ text, lines: 1, size: b.size, bold: b.bold === true, italic: false }, body, b.ocr ? OCR_MIN_RATIO : MIN_RATIO);
+  const out: Block = level > 0 ? { type: 'heading', level, bbox: b.bbox, lines: b.lines } : { type: 'paragraph', bbox: b.bbox, lines: b.lines };
+  if (b.size !== undefined) out.size = b.size;
+  if (b.bold) out.bold = true;
+  if (b.ocr) out.ocr = true;
+  // A heading renders from its pieces (its `#`s); margin text is otherwise kept verbatim.
+  if (level > 0) out.inline = b.inline ?? [[{ text, bold: false, italic: false }]];
+  else {
+    if (b.text !== undefined) out.text = b.text;
+    if (b.inline !== undefined) out.inline = b.inline;
+  }
   return out;
 }
 
@@ -146,7 +162,8 @@ export function keepContentFurniture(page: PageModel): PageModel {
   // The page stages keep no block without text (layout/stages.ts), so any other block is content.
   if (page.blocks.some((b) => !isFurniture(b))) return page;
   if (!page.blocks.some((b) => isFurniture(b) && !b.folio)) return page;
-  return { ...page, blocks: page.blocks.map((b): Block => (isFurniture(b) && !b.folio ? asContent(b) : b)) };
+  const body = bodySize(page);
+  return { ...page, blocks: page.blocks.map((b): Block => (isFurniture(b) && !b.folio ? asContent(b, body) : b)) };
 }
 
 /** Running text, not a label: a sentence of this many words or more, or this many words at all. */
@@ -233,7 +250,8 @@ function shortDocumentFurniture(pages: PageModel[]): PageModel[] {
   return pages.map((page, p) => {
     const content = new Set(setAside[p].filter((b) => !repeated(b)));
     if (content.size === 0) return keepContentFurniture(page);
-    const blocks = page.blocks.map((b): Block => (content.has(b) ? asContent(b) : b));
+    const body = bodySize(page);
+    const blocks = page.blocks.map((b): Block => (content.has(b) ? asContent(b, body) : b));
     return keepContentFurniture({ ...page, blocks });
   });
 }
@@ -303,13 +321,16 @@ export function markRunningLines(pages: PageModel[]): PageModel[] {
   }
   return pages.map((page, p) => {
     const types = new Map<Block, BlockType>();
+    const restored = new Set<Block>();
     const kept = new Set(perPage[p]);
     for (const c of all[p]) {
       if (kept.has(c) && running.has(c.key)) types.set(c.block, c.type);
-      else if (isFurniture(c.block)) types.set(c.block, 'paragraph');
+      else if (isFurniture(c.block)) restored.add(c.block);
     }
-    if (types.size === 0) return page;
+    if (types.size === 0 && restored.size === 0) return page;
+    const body = bodySize(page);
     const blocks = page.blocks.map((b): Block => {
+      if (restored.has(b)) return asContent(b, body);
       const t = types.get(b);
       if (!t) return b;
       const { folio: _folio, ...rest } = b;

@@ -54,6 +54,9 @@ export function marginBlocks(s: PageState): Block[] {
     const size = Math.max(...line.map((g) => g.size));
     const block: Block = { type, bbox, text, lines: [{ text, bbox }], size, folio: s.margins.folios.has(id) };
     if (s.margins.numbered.has(id)) block.numbered = true;
+    // Its weight and source, should the document pass take it back as text (furniture.ts asContent).
+    if (line.every((g) => g.bold)) block.bold = true;
+    if (s.ocr) block.ocr = true;
     blocks.push(block);
   }
   return blocks.sort((a, b) => a.bbox[1] - b.bbox[1]);

@@ -94,13 +94,17 @@ function scannedBackdrop(input: PageLayoutInput): boolean {
   return input.images.some((b) => b.width * b.height > 0.6 * area);
 }
 
-/** Each run takes its line's median font size (rounded to 0.5 pt). */
-function evenLineSizes(runs: TextRun[]): TextRun[] {
+/**
+ * Each run takes its line's median font size (rounded to 0.5 pt). Styles are dropped, except the
+ * weight our own OCR measured from the ink (`measuredWeight`, ocr/stroke-weight.ts): another
+ * engine's invisible layer over a scan names whatever font it drew with.
+ */
+function evenLineSizes(runs: TextRun[], measuredWeight: boolean): TextRun[] {
   const out: TextRun[] = [];
   for (const line of groupLines(runs)) {
     const sizes = line.map((r) => r.fontSize).sort((a, b) => a - b);
     const size = Math.round(sizes[Math.floor(sizes.length / 2)] * 2) / 2 || sizes[0];
-    for (const r of line) out.push({ ...r, fontSize: size, bold: false, italic: false });
+    for (const r of line) out.push({ ...r, fontSize: size, bold: measuredWeight && r.bold, italic: false });
   }
   return out;
 }
@@ -137,7 +141,7 @@ export function prepareRuns(input: PageLayoutInput, ctx: LayoutContext): Prepare
   all = monospaceOnlyWhenDistinct(dropOverprint(input.fromOcr ? all : applyTexFontStyles(all)));
   // OCR words (and invisible OCR layers over a page scan) carry one size per word: even them out.
   const ocr = input.fromOcr || scannedBackdrop(input);
-  if (ocr) all = evenLineSizes(all);
+  if (ocr) all = evenLineSizes(all, input.fromOcr === true);
   // Bullets and dashes read as "*", "~", "e"… are read as the marks they are (ocr-marks.ts).
   if (input.fromOcr) all = readListMarks(all);
   const capped = all.length > MAX_RUNS_PER_PAGE ? all.slice(0, MAX_RUNS_PER_PAGE) : all;

@@ -11,6 +11,7 @@ import { dropRuleGlyphs, findScanRules } from './rule-lines.js';
 import { LIST_LABEL, lostMarks } from './lost-marks.js';
 import { toMultipageTiff } from './tiff.js';
 import { parseTesseractTsv, splitTsvByPage, type OcrWords } from './tsv.js';
+import { markBoldLines } from './stroke-weight.js';
 
 export type { OcrWords } from './tsv.js';
 import { recognizeWithWasm } from './wasm-engine.js';
@@ -277,6 +278,8 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
   // The page's ruling lines, in the frame its words were read in (rule-lines.ts): no unread text,
   // and the walls of the cells whose text Tesseract left out.
   const pageRules = findScanRules(read);
+  // Bold lines from their ink (stroke-weight.ts): Tesseract gives no font weight.
+  markBoldLines(read, words.runs, words.lineOf);
   const lost = await readLostLines(read, words, pageRules, opts, useCli);
   return {
     runs: dropRuleGlyphs(lost.length > 0 ? [...words.runs, ...lost] : words.runs, pageRules),
@@ -288,7 +291,7 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
   };
 }
 
-const NO_WORDS: OcrWords = { runs: [], meanConfidence: 0, wordlike: 0 };
+const NO_WORDS: OcrWords = { runs: [], meanConfidence: 0, wordlike: 0, lineOf: [] };
 
 /**
  * One upright reading of each picture inside a page (source/image-text.ts), in order: no

@@ -9,6 +9,8 @@ export interface OcrWords {
   meanConfidence: number;
   /** Words that look like language: two or more letters, confidence ≥ 70. */
   wordlike: number;
+  /** The line of each run (an ordinal per Tesseract line), parallel to `runs`. */
+  lineOf: number[];
 }
 
 
@@ -34,6 +36,7 @@ export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfid
   /** Each line's words (kept or not: all of its letters are in its box). */
   const lineWords = new Map<string, LineWord[]>();
   const runLine: string[] = [];
+  const lineOrdinal = new Map<string, number>();
   let confSum = 0;
   let confWeight = 0;
   let wordlike = 0;
@@ -61,6 +64,7 @@ export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfid
     else lineWords.set(lineKey, [word]);
     if (conf < minConfidence) continue;
     runLine.push(lineKey);
+    if (!lineOrdinal.has(lineKey)) lineOrdinal.set(lineKey, lineOrdinal.size);
     runs.push({
       text,
       x: left * pointsPerPixel,
@@ -97,5 +101,5 @@ export function parseTesseractTsv(tsv: string, pointsPerPixel: number, minConfid
     const size = (broken.has(runLine[i]) ? undefined : lineSize.get(runLine[i])) ?? lineFontSize(r.height, [r]);
     r.fontSize = Math.max(1, Math.round(size * 10) / 10);
   });
-  return { runs, meanConfidence: confWeight > 0 ? confSum / confWeight : 0, wordlike };
+  return { runs, meanConfidence: confWeight > 0 ? confSum / confWeight : 0, wordlike, lineOf: runLine.map((key) => lineOrdinal.get(key)!) };
 }
