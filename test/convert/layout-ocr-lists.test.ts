@@ -79,3 +79,18 @@ test('the label after an item: numbers and letters count on, bullets repeat', ()
   assert.equal(nextLabel('(a)'), '(b)');
   assert.equal(nextLabel('•'), '•');
 });
+
+test('item numbers OCR read with a comma or colon for their stop are numbers again where the list has others at their edge', () => {
+  const num = (text: string, y: number) => ({ ...ocrWords(text, LEFT, y)[0] });
+  const runs = [
+    ...ocrWords('Opening prose of the page runs across the whole measure before the list.', LEFT, 100),
+    num('1,', 114), ...ocrWords('First item of the list', LEFT + 14, 114),
+    num('2.', 128), ...ocrWords('Second item of the list', LEFT + 14, 128),
+    num('3:', 142), ...ocrWords('Third item of the list', LEFT + 14, 142),
+  ];
+  const md = markdown(runs);
+  assert.match(md, /^1\. First item of the list\n2\. Second item of the list\n3\. Third item of the list$/m, md);
+  // A figure and a comma opening a lone line of prose stay as read.
+  const prose = [...ocrWords('5, Harbour Street was sold in the spring of that year to a', LEFT, 114), ...ocrWords('buyer from the north whose name the records do not give.', LEFT, 128)];
+  assert.match(markdown(prose), /^5, Harbour Street/m);
+});

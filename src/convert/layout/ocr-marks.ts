@@ -3,6 +3,8 @@
 // stays is the mark's place: a lone glyph-sized mark opening a line, set off from the line's first
 // word by a hanging indent (a clear em, where words are a third of one apart), at the same left
 // edge as the marks of the other items. Such a mark is read as the bullet or dash it is drawn as.
+// Item numbers come back with their full stop read as a comma, colon or semicolon ("1, Already…",
+// "4, Return…"): set at the left edge of the list's other numbers, they are read as "1." again.
 import { groupLines } from './lines.js';
 import type { TextRun } from './types.js';
 
@@ -55,4 +57,36 @@ export function readListMarks(runs: TextRun[]): TextRun[] {
   }
   if (marks.size === 0) return runs;
   return runs.map((r) => (marks.has(r) ? { ...r, text: marks.get(r)! } : r));
+}
+
+/** An item number as OCR reads it: one or two digits and the stop after them, maybe misread. */
+const ITEM_NUMBER = /^(\d{1,2})([.,;:])$/;
+/** Numbers of one list lie this close to each other (an item or two of it may be lost). */
+const NUMBER_REACH = 3;
+
+/** The line's opening item number, when a capitalised word follows it. */
+function openingNumber(line: TextRun[]): { run: TextRun; n: number; misread: boolean } | null {
+  if (line.length < 2) return null;
+  const [mark, next] = [...line].sort((a, b) => a.x - b.x);
+  const m = ITEM_NUMBER.exec(mark.text.trim());
+  if (!m || mark.fontSize <= 0 || !/^\p{Lu}/u.test(next.text)) return null;
+  return { run: mark, n: Number(m[1]), misread: m[2] !== '.' };
+}
+
+/**
+ * OCR runs with a list item's number read "1," (or "1:", "1;") taken back to "1.", where another
+ * item number of nearly the same value opens a line at the same left edge (the list's other
+ * items). A figure opening a line of prose ("5, and the rest…") has no such neighbours, nor a
+ * capital after it. OCR words only.
+ */
+export function readItemNumbers(runs: TextRun[]): TextRun[] {
+  const candidates = groupLines(runs).map(openingNumber).filter((c) => c !== null);
+  const fixed = new Map<TextRun, string>();
+  for (const c of candidates) {
+    if (!c.misread) continue;
+    const listed = candidates.some((o) => o !== c && o.n !== c.n && Math.abs(o.n - c.n) <= NUMBER_REACH && Math.abs(o.run.x - c.run.x) <= ALIGN_EM * c.run.fontSize);
+    if (listed) fixed.set(c.run, `${c.n}.`);
+  }
+  if (fixed.size === 0) return runs;
+  return runs.map((r) => (fixed.has(r) ? { ...r, text: fixed.get(r)! } : r));
 }
