@@ -43,14 +43,16 @@ function openingMark(line: TextRun[]): Candidate | null {
 }
 
 /**
- * OCR runs with every list mark read as "•" (a dot, a square) or "–" (a dash): a candidate mark
- * counts only where another candidate stands at the same left edge (a list has items; a stray
- * speck or a dash of dialogue opening one line does not make one). OCR words only: a text layer
- * has the marks as drawn.
+ * OCR runs with their list marks read as drawn, from one grouping of the page's lines: every
+ * bullet or dash as "•" (a dot, a square) or "–" (a dash), where another candidate mark stands at
+ * the same left edge (a list has items; a stray speck or a dash of dialogue opening one line does
+ * not make one), and item numbers whose stop was misread (itemNumbers). OCR words only: a text
+ * layer has the marks as drawn.
  */
 export function readListMarks(runs: TextRun[]): TextRun[] {
-  const candidates = groupLines(runs).map(openingMark).filter((c) => c !== null);
-  const marks = new Map<TextRun, string>();
+  const lines = groupLines(runs);
+  const candidates = lines.map(openingMark).filter((c) => c !== null);
+  const marks = itemNumbers(lines);
   for (const c of candidates) {
     const aligned = candidates.some((o) => o !== c && Math.abs(o.run.x - c.run.x) <= ALIGN_EM * c.run.fontSize);
     if (aligned) marks.set(c.run, c.dash ? '–' : '•');
@@ -74,19 +76,17 @@ function openingNumber(line: TextRun[]): { run: TextRun; n: number; misread: boo
 }
 
 /**
- * OCR runs with a list item's number read "1," (or "1:", "1;") taken back to "1.", where another
- * item number of nearly the same value opens a line at the same left edge (the list's other
- * items). A figure opening a line of prose ("5, and the rest…") has no such neighbours, nor a
- * capital after it. OCR words only.
+ * Item numbers read "1," (or "1:", "1;") to be read "1.": where another item number of nearly the
+ * same value opens a line at the same left edge (the list's other items). A figure opening a line
+ * of prose ("5, and the rest…") has no such neighbours, nor a capital after it.
  */
-export function readItemNumbers(runs: TextRun[]): TextRun[] {
-  const candidates = groupLines(runs).map(openingNumber).filter((c) => c !== null);
+function itemNumbers(lines: TextRun[][]): Map<TextRun, string> {
+  const candidates = lines.map(openingNumber).filter((c) => c !== null);
   const fixed = new Map<TextRun, string>();
   for (const c of candidates) {
     if (!c.misread) continue;
     const listed = candidates.some((o) => o !== c && o.n !== c.n && Math.abs(o.n - c.n) <= NUMBER_REACH && Math.abs(o.run.x - c.run.x) <= ALIGN_EM * c.run.fontSize);
     if (listed) fixed.set(c.run, `${c.n}.`);
   }
-  if (fixed.size === 0) return runs;
-  return runs.map((r) => (fixed.has(r) ? { ...r, text: fixed.get(r)! } : r));
+  return fixed;
 }

@@ -3,7 +3,7 @@
 // sizes evened out per line, the run cap applied, the body size found and drop caps joined.
 import type { PageLayoutInput, TextRun } from './types.js';
 import { groupLines } from './lines.js';
-import { readItemNumbers, readListMarks } from './ocr-marks.js';
+import { readListMarks } from './ocr-marks.js';
 import { dominantSize } from './headings.js';
 import { MIN_PAGE_CHARS_FOR_BODY, recordSizes, type LayoutContext } from './context.js';
 import { MAX_RUNS_PER_PAGE } from './limits.js';
@@ -142,8 +142,8 @@ export function prepareRuns(input: PageLayoutInput, ctx: LayoutContext): Prepare
   // OCR words (and invisible OCR layers over a page scan) carry one size per word: even them out.
   const ocr = input.fromOcr || scannedBackdrop(input);
   if (ocr) all = evenLineSizes(all, input.fromOcr === true);
-  // Bullets and dashes read as "*", "~", "e"… are read as the marks they are (ocr-marks.ts).
-  if (input.fromOcr) all = readItemNumbers(readListMarks(all));
+  // Bullets and dashes read as "*", "~", "e"…, and numbers read "1,", are read as the marks they are (ocr-marks.ts).
+  if (input.fromOcr) all = readListMarks(all);
   const capped = all.length > MAX_RUNS_PER_PAGE ? all.slice(0, MAX_RUNS_PER_PAGE) : all;
   const body = bodySizeFor(capped, ctx);
   return { all, runs: joinDropCaps(capped, body), body, ocr, sideways };

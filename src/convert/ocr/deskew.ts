@@ -4,7 +4,7 @@
 // lines (reading order lost) and the line heights it sizes text by doubled (headings lost).
 // Measured on `npm run eval:synthetic -- --family scans`: docs/architecture.md, OCR.
 import type { GrayImage } from '../pdf/render.js';
-import { greyHistogram, otsu, paperGrey } from './threshold.js';
+import { pageGreys } from './threshold.js';
 
 /** Largest skew searched (degrees): beyond it a page is turned, not skewed. */
 const MAX_SKEW_DEG = 5;
@@ -38,9 +38,7 @@ interface Ink {
 
 /** Dark pixels of a reduced copy (box-sampled by `step`), centred coordinates. */
 function inkOf(img: GrayImage): Ink | null {
-  const hist = greyHistogram(img);
-  const threshold = otsu(hist, img.data.length);
-  const paper = paperGrey(hist, threshold);
+  const { threshold, paper } = pageGreys(img);
   const step = Math.max(1, Math.round(img.width / WORK_WIDTH));
   const w = Math.floor(img.width / step);
   const h = Math.floor(img.height / step);

@@ -12,6 +12,7 @@ import { LIST_LABEL, lostMarks } from './lost-marks.js';
 import { toMultipageTiff } from './tiff.js';
 import { parseTesseractTsv, splitTsvByPage, type OcrWords } from './tsv.js';
 import { markBoldLines } from './stroke-weight.js';
+import { pageGreys } from './threshold.js';
 
 export type { OcrWords } from './tsv.js';
 import { recognizeWithWasm } from './wasm-engine.js';
@@ -277,9 +278,10 @@ export async function ocrImage(scan: GrayImage, opts: OcrPageOptions): Promise<O
   const read = rotation === 0 ? img : rotateGray(img, rotation);
   // The page's ruling lines, in the frame its words were read in (rule-lines.ts): no unread text,
   // and the walls of the cells whose text Tesseract left out.
-  const pageRules = findScanRules(read);
+  const greys = pageGreys(read);
+  const pageRules = findScanRules(read, greys);
   // Bold lines from their ink (stroke-weight.ts): Tesseract gives no font weight.
-  markBoldLines(read, words.runs, words.lineOf);
+  markBoldLines(read, greys, words.runs, words.lineOf);
   const lost = await readLostLines(read, words, pageRules, opts, useCli);
   return {
     runs: dropRuleGlyphs(lost.length > 0 ? [...words.runs, ...lost] : words.runs, pageRules),

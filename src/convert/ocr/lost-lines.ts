@@ -12,7 +12,7 @@ import { median } from '../layout/order-stats.js';
 import { gaussianBlur, NOISY_PAGE_MIN_LEVEL, noiseLevel } from './denoise.js';
 import { scaleUp } from './image.js';
 import { lineInkExtentEm } from './line-size.js';
-import { greyHistogram, otsu, paperGrey } from './threshold.js';
+import { pageGreys } from './threshold.js';
 
 /** A band of unread ink cut out of the page: its pixels (enlarged when small) and where it sits (points). */
 export interface LostLine {
@@ -313,9 +313,7 @@ export function unreadInk(img: GrayImage, runs: TextRun[], rules: RuleLine[] = [
   if (!(em >= 4)) return null;
   // Grain would pass a global threshold as specks in every row: smoothed first, as OCR reads it (denoise.ts).
   const smooth = noiseLevel(img) >= NOISY_PAGE_MIN_LEVEL ? gaussianBlur(img) : img;
-  const hist = greyHistogram(smooth);
-  const threshold = otsu(hist, smooth.data.length);
-  const paper = paperGrey(hist, threshold);
+  const { threshold, paper } = pageGreys(smooth);
   const ruled = ruleMask(img, rules);
   const ink = new Uint8Array(img.width * img.height);
   for (let i = 0; i < ink.length; i++) ink[i] = smooth.data[i] <= threshold && !ruled[i] ? 1 : 0;

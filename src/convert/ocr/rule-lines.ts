@@ -12,7 +12,7 @@
 // column unread; docs/architecture.md, "Rules of a scan").
 import type { RuleLine, TextRun } from '../layout/types.js';
 import type { GrayImage } from '../pdf/render.js';
-import { greyHistogram, otsu, paperGrey } from './threshold.js';
+import { pageGreys, type PageGreys } from './threshold.js';
 
 /** A piece of a rule is an unbroken run of ink at least this long (points): no letter's stroke is. */
 const MIN_PIECE_PT = 12;
@@ -203,12 +203,10 @@ function linesAlongRows(ink: Uint8Array, w: number, h: number, vertical: boolean
 }
 
 /** The ruling lines of a grey scan (module comment), in points on the image's frame (horizontal: y0 = y1; vertical: x0 = x1). */
-export function findScanRules(img: GrayImage): RuleLine[] {
+export function findScanRules(img: GrayImage, greys: PageGreys = pageGreys(img)): RuleLine[] {
   const { width: w, height: h, data, pointsPerPixel: ppp } = img;
   if (w < 8 || h < 8) return [];
-  const hist = greyHistogram(img);
-  const threshold = otsu(hist, data.length);
-  const paper = paperGrey(hist, threshold);
+  const { threshold, paper } = greys;
   const px = (pt: number) => pt / ppp;
   const minPiece = Math.round(px(MIN_PIECE_PT));
   const maxThick = Math.max(MIN_THICK_PX, px(MAX_THICK_PT));

@@ -10,7 +10,7 @@
 import type { GrayImage } from '../pdf/render.js';
 import type { TextRun } from '../layout/types.js';
 import { median } from '../layout/order-stats.js';
-import { greyHistogram, otsu, paperGrey } from './threshold.js';
+import type { PageGreys } from './threshold.js';
 
 /**
  * A line whose stem width, per em of its size, is this many times the body's is bold. Scans seeds
@@ -37,10 +37,7 @@ interface Levels {
 }
 
 /** Paper and ink greys of a page: Otsu's split, the commonest grey above it, the 10th percentile below. */
-function levelsOf(img: GrayImage): Levels {
-  const hist = greyHistogram(img);
-  const threshold = otsu(hist, img.data.length);
-  const paper = paperGrey(hist, threshold);
+function levelsOf({ hist, threshold, paper }: PageGreys): Levels {
   let dark = 0;
   for (let v = 0; v < threshold; v++) dark += hist[v];
   let ink = 0;
@@ -82,12 +79,12 @@ function inkRuns(img: GrayImage, lv: Levels, x0: number, y0: number, x1: number,
 /**
  * Marks bold the runs of each OCR line whose ink is heavier than the body's. `lineOf[i]` is the
  * line of `runs[i]` (Tesseract's own lines); runs are in points, `img` is the image they were read
- * from. Returns the runs, changed in place.
+ * from, `greys` its greys (threshold.ts pageGreys). Returns the runs, changed in place.
  */
-export function markBoldLines(img: GrayImage, runs: TextRun[], lineOf: readonly number[]): TextRun[] {
+export function markBoldLines(img: GrayImage, greys: PageGreys, runs: TextRun[], lineOf: readonly number[]): TextRun[] {
   if (runs.length === 0) return runs;
   const ppp = img.pointsPerPixel;
-  const levels = levelsOf(img);
+  const levels = levelsOf(greys);
   const lines = new Map<number, { widths: number[]; size: number; letters: number; members: number[] }>();
   runs.forEach((r, i) => {
     let line = lines.get(lineOf[i]);

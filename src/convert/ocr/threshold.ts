@@ -37,3 +37,16 @@ export function paperGrey(hist: Uint32Array, threshold: number): number {
   for (let v = threshold + 1; v < 256; v++) if (hist[v] > hist[paper]) paper = v;
   return paper;
 }
+
+/** A page's greys: its histogram, Otsu's threshold between ink and paper, and the paper's grey. */
+export interface PageGreys {
+  hist: Uint32Array;
+  threshold: number;
+  paper: number;
+}
+
+export function pageGreys(img: GrayImage): PageGreys {
+  const hist = greyHistogram(img);
+  const threshold = otsu(hist, img.data.length);
+  return { hist, threshold, paper: paperGrey(hist, threshold) };
+}
