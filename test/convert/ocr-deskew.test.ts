@@ -34,6 +34,39 @@ test('a page skewed by 0.5-3° either way is found so, and straightened', async 
   }
 });
 
+/**
+ * A letter page of three columns of 9 pt prose at 150 dpi whose lines sit at each column's own
+ * heights (paragraphs broke at different places), as a magazine or a report's scan shows them.
+ */
+async function threeColumnPage(): Promise<GrayImage> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const words = 'river valley report course keeps every through states line market region'.split(' ');
+  for (let col = 0; col < 3; col++) {
+    for (let i = 0; i < 52; i++) {
+      const text = Array.from({ length: 5 }, (_, k) => words[(i * 3 + k * 7 + col) % words.length]).join(' ');
+      // Pitch 12 pt; the columns' lines a third and two thirds of a pitch apart.
+      page.drawText(text, { x: 54 + col * 176, y: 730 - i * 12 - col * 4, size: 9, font });
+    }
+  }
+  const pdf = await openPdf(await doc.save());
+  const img = await renderPageGray(await pdf.getPage(1), 150);
+  await pdf.destroy();
+  return img;
+}
+
+test('a page of three columns whose lines do not line up across them is found skewed, and straightened', async () => {
+  const upright = await threeColumnPage();
+  assert.equal(estimateSkew(upright), 0, 'a straight page is left as it is');
+  for (const angle of [-2.1, 1.4, 3]) {
+    const skewed = rotateSmall(upright, -angle, 255);
+    const found = estimateSkew(skewed);
+    assert.ok(Math.abs(found - angle) <= 0.1, `skew ${angle}° found as ${found}°`);
+    assert.ok(Math.abs(estimateSkew(deskew(skewed).image)) < MIN_DESKEW_DEG, `straightened from ${angle}°`);
+  }
+});
+
 test('a page lying sideways and skewed is found skewed the same, and straightened, before its turn is read', async () => {
   const upright = await prosePage(LINES);
   for (const turn of [90, 270] as const) {
