@@ -11,6 +11,7 @@ import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, isColumnNumbering, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
 import { groupHeadingSpans } from './table-groups.js';
 import { headerRowCount, spanStubHeading } from './table-header.js';
+import { spanStubGroups } from './table-stub-groups.js';
 import { pairFieldRows } from './table-field-rows.js';
 import { unruledRows } from './ruled-rows.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
@@ -152,7 +153,7 @@ export function tableFromWhitespace(items: Item[], gutters: Interval[]): TableMo
   const bottom = Math.max(...items.map((i) => i.bottom));
   // A grid of form fields has no header row: each row is fields, each cell a label over its value.
   if (rows.length > 0 && rows.every((r) => r.fieldPair)) return pruneEmpty({ rows: model.rows, headerRows: 0, fieldPairs: true, top, bottom, x0, x1 });
-  return spanStubHeading(withHeaderRows(pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 })));
+  return spanStubGroups(spanStubHeading(withHeaderRows(pruneEmpty({ rows: model.rows, headerRows: model.headerRows, top, bottom, x0, x1 }))));
 }
 
 /** The table's rows with its columns between the given cuts (wrapped cells and headings merged). */
