@@ -36,6 +36,16 @@ test('justified: equal stretched spaces flush with a line of the paragraph keep 
   assert.deepEqual(texts([...above, ...next]), ['across finality public cover', 'region 2 higher ground levels']);
 });
 
+test('justified: a list item whose first run holds its marker keeps its stretched line whole, flush with its hanging indent', () => {
+  // Chromium sets "a. Company" as one run; the item's next lines start right of the marker.
+  const first = spaced(['a. Company', 'output', 'period', 'natural'], 54, 19.3);
+  const hanging = plainLine(72, end(first), 114);
+  assert.deepEqual(texts([...first, hanging]), ['a. Company output period natural', 'a line of the same paragraph']);
+  // Without the marker, a line starting that far in is no line of its paragraph: cells split.
+  const cells = spaced(['Company', 'output', 'period', 'natural'], 54, 19.3);
+  assert.deepEqual(texts([...cells, plainLine(72, end(cells), 114)]), ['Company', 'output', 'period', 'natural', 'a line of the same paragraph']);
+});
+
 test('justified: cells, heading rows and columns still split', () => {
   // Without a flush line of its paragraph: a row of cells that happen to be equally spaced.
   assert.deepEqual(texts(spaced(['Financial', 'space', 'chapter', 'almost'], 54, 19.3)), ['Financial', 'space', 'chapter', 'almost']);

@@ -4,6 +4,7 @@ import type { TextRun } from './types.js';
 import { SEGMENT_GAP_EM } from './limits.js';
 import { findReferenceMarkers } from './superscripts.js';
 import { median } from './order-stats.js';
+import { listMarker } from './lists.js';
 
 /** What a segment and a line both are: styled text in a box, in logical order. */
 export interface TextSpan {
@@ -262,6 +263,19 @@ function wordPairs(line: TextRun[], gapEm: number): Stretch[] {
   return out;
 }
 
+/** A list item's hanging indent: its lines start at most this many ems right of its marker. */
+const HANGING_INDENT_EM = 3;
+
+/**
+ * A line starts flush with a stretch: at its left edge or, where the stretch opens a list item with
+ * its marker in the first run ("a. Company", as Chromium sets an ordered item), at the item's
+ * hanging indent, right of the marker (the marker's own width inside the run is not known).
+ */
+function flushLeft(s: Stretch, x: number, tolerance: number): boolean {
+  if (Math.abs(x - s.x0) <= tolerance) return true;
+  return listMarker(s.words[0].text) !== null && x > s.x0 && x <= s.x0 + HANGING_INDENT_EM * s.size;
+}
+
 /**
  * The runs (sorted lines) that follow a stretched space of justified text: a stretch of equal
  * gaps flush at both edges with a line of its paragraph just above or below (or flush left with
@@ -282,7 +296,7 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
     if (over.length === 0) return false;
     const tolerance = FLUSH_EM * s.size;
     const right = Math.max(...over.map((r) => r.x + r.width));
-    if (Math.abs(over[0].x - s.x0) > tolerance || right > s.x1 + tolerance || (!below && right < s.x1 - tolerance)) return false;
+    if (!flushLeft(s, over[0].x, tolerance) || right > s.x1 + tolerance || (!below && right < s.x1 - tolerance)) return false;
     return over.every((r, k) => k === 0 || r.x - (over[k - 1].x + over[k - 1].width) <= gapEm * r.fontSize || inStretch.has(r));
   };
   lines.forEach((line, i) => {
