@@ -174,6 +174,17 @@ test('headings: bold syntax-diagram and code lines are not headings; bold number
   assert.equal(headingLevel({ text: '3.2 Ablations', lines: 1, size: 10, bold: true }, 10), 3);
 });
 
+test('headings: a short title set larger, wrapped a word or two a line in a narrow column, is a heading; long or body-size blocks of as many lines are not', () => {
+  const title = 'Several Network Increase During Being Second';
+  assert.ok(headingLevel({ text: title, lines: 6, size: 18, bold: true }, 12) > 0, 'six lines of a short title at 1.5x the body');
+  // At body size, bold: a bold block of four lines or more is text.
+  assert.equal(headingLevel({ text: title, lines: 4, size: 12, bold: true }, 12), 0);
+  // Larger, but a paragraph's length: a lead, not a title.
+  const lead = 'Among sector interest along street cause always case and plan demand sample index social place person';
+  assert.equal(headingLevel({ text: lead, lines: 5, size: 16, bold: false }, 12), 0);
+  assert.equal(headingLevel({ text: title, lines: 7, size: 18, bold: true }, 12), 0, 'seven lines');
+});
+
 test('headings: a numbered figure or table label set a little larger is a caption; in display type a title', () => {
   assert.equal(headingLevel({ text: 'Figure 2-4: Scaling the coordinate system', lines: 1, size: 12, bold: false }, 10), 0);
   assert.equal(headingLevel({ text: 'Table 3. Results by region', lines: 1, size: 11, bold: true }, 10), 0);

@@ -106,15 +106,30 @@ export function sizeLevel(ratio: number): number {
 }
 
 /** 0 when not a heading, else 1..3. */
+/** A heading wraps onto this many lines at most… */
+const HEADING_MAX_LINES = 3;
+/**
+ * …or, set larger than the body and short (a title's words, not a paragraph's), onto this many: a
+ * narrow column wraps a section title one or two words a line ("Several / Network / Increase /
+ * During / Being / Second", 18 pt in a 2-inch column of three: read as bold text before).
+ */
+const NARROW_HEADING_MAX_LINES = 6;
+const NARROW_HEADING_MAX_CHARS = 80;
+
+function maxHeadingLines(text: string, ratio: number, minRatio: number): number {
+  return ratio >= minRatio && text.length <= NARROW_HEADING_MAX_CHARS ? NARROW_HEADING_MAX_LINES : HEADING_MAX_LINES;
+}
+
 export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): number {
   const text = p.text.trim();
-  if (p.lines > 3 || text.length > 160 || text.length < 2 || !/\p{L}{2}/u.test(text) || body <= 0) return 0;
+  if (text.length > 160 || text.length < 2 || !/\p{L}{2}/u.test(text) || body <= 0) return 0;
+  const r = p.size / body;
+  if (p.lines > maxHeadingLines(text, r, minRatio)) return 0;
   if (/^[•·▪\-–—*]/.test(text)) return 0;
   // A line holding check boxes is a form's question and its options, not a title.
   if (/[☐☒]/u.test(text)) return 0;
   // Syntax diagrams and code set in bold ("CREATE TABLE <name>", "x = 1;") are not headings.
   if (CODE_LIKE.test(text)) return 0;
-  const r = p.size / body;
   // A caption's label read past a stray mark before it (OCR reads a speck as ‘ or a dot).
   const label = text.replace(/^[^\p{L}\p{N}]+/u, '');
   if (isByline(text)) return 0;
