@@ -111,6 +111,37 @@ test('table cells: a currency sign set flush left in its column belongs to the f
   ]);
 });
 
+test('table cells: the next column\'s currency sign that came in one run with the figure before it ("1,743 $") opens the figure after it', () => {
+  // Columns a third of an em apart: each value column's "$" starts 4 pt after the previous
+  // column's figures end, and pdf.js joined the two strings into one run.
+  const runs: TextRun[] = [...words('Item', 50, 86), ...right('2019', 220, 86), ...right('2020', 300, 86), ...right('Share', 360, 86)];
+  const rows: [string, string, string, string, boolean][] = [['Wages', '12,204', '13,310', '7.5', true], ['Rent', '960', '1,020', '1.1', false], ['Fuel', '3,001', '2,950', '0.9', false], ['Total', '16,165', '17,280', '9.5', true]];
+  rows.forEach(([label, a, b, c, sign], i) => {
+    const y = 100 + i * 14;
+    runs.push(...words(label, 50, y));
+    if (!sign) {
+      runs.push(...right(a, 220, y), ...right(b, 300, y), ...right(c, 360, y));
+      return;
+    }
+    runs.push(...words('$', 165, y));
+    // "a $" ends where the 2020 column's sign starts, 4 pt after the figure; likewise "b $".
+    for (const [fig, end] of [[a, 220], [b, 300]] as const) {
+      const text = `${fig} $`;
+      const width = (fig.length + 2) * 5;
+      runs.push({ ...words(text, 0, y)[0], text, x: end - fig.length * 5, width });
+    }
+    runs.push(...right(c, 360, y));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t), [
+    ['Item', '2019', '2020', 'Share'],
+    ['Wages', '$12,204', '$13,310', '$7.5'],
+    ['Rent', '960', '1,020', '1.1'],
+    ['Fuel', '3,001', '2,950', '0.9'],
+    ['Total', '$16,165', '$17,280', '$9.5'],
+  ]);
+});
+
 test('tables: a row numbering the columns, (1) (2) (3), under the headings is a header row', () => {
   const runs: TextRun[] = [...words('Region', 50, 86)];
   ['Persons', 'Households', 'Dwellings'].forEach((h, c) => runs.push(...right(h, 200 + c * 70, 86), ...right(`(${c + 1})`, 200 + c * 70, 98)));

@@ -157,12 +157,39 @@ export function chunkLines(segs: Segment[]): Chunk[][] {
 /** A currency sign alone, or set apart from its figure by spaces ("$", "$   1,234"). */
 const LONE_SIGN = /^[$£€¥]$/u;
 
+/** A figure, then a sign that opens figures (not €, which many set after them: "1.743 €"). */
+const TRAILING_PREFIX_SIGN = /^(\S(?:.*\S)?)\s+([$£¥])$/u;
+
+/**
+ * A figure with the next column's currency sign after it, in one chunk ("1,743 $": the sign set
+ * flush left in a column that starts half an em after the figure ends, which pdf.js took into
+ * the figure's string) is two chunks: the figure, and the sign alone, which withCurrencySigns then
+ * gives to the figure after it. Their x are estimated evenly across the run's characters (the
+ * run's own glyph positions are not kept). Read as one, the sign opened a sparse column of its own
+ * ("$ | 1.45") and the header above no longer fitted the columns.
+ */
+function partTrailingSign(ch: Chunk): Chunk[] {
+  const m = TRAILING_PREFIX_SIGN.exec(ch.text);
+  if (!m || !isFigure(m[1]) || ch.runs.length !== 1 || ch.runs[0].text.trim() !== ch.text.trim()) return [ch];
+  const run = ch.runs[0];
+  const perChar = run.width / Math.max(1, run.text.length);
+  const start = run.text.indexOf(m[1]);
+  const signAt = run.text.lastIndexOf(m[2]);
+  const figure: TextRun = { ...run, text: m[1], x: run.x + start * perChar, width: m[1].length * perChar, shownGaps: undefined };
+  const sign: TextRun = { ...run, text: m[2], x: run.x + signAt * perChar, width: perChar, shownGaps: undefined };
+  return [
+    { ...ch, runs: [figure], text: m[1], x0: figure.x, x1: figure.x + figure.width },
+    { ...ch, runs: [sign], text: m[2], x0: sign.x, x1: sign.x + sign.width },
+  ];
+}
+
 /**
  * A currency sign set flush left in its column, apart from the figure flush right in it ("$
  * 1,234", US and UK tables on the first row and on totals), is that figure's: one cell "$1,234",
  * not a sparse column of signs between the columns (issue 9).
  */
-function withCurrencySigns(line: Chunk[]): Chunk[] {
+function withCurrencySigns(chunks: Chunk[]): Chunk[] {
+  const line = chunks.flatMap(partTrailingSign);
   const out: Chunk[] = [];
   for (let k = 0; k < line.length; k++) {
     const ch = line[k];
