@@ -5,7 +5,7 @@ import { OCR_MIN_WORD_CONFIDENCE, OCR_ROTATION_RETRY_CONFIDENCE } from '../limit
 import { cliHasOrientationData, cliReadsTiff, cliSupports, detectOrientationWithCli, recognizeWithCli } from './cli-engine.js';
 import { gaussianBlur, NOISY_PAGE_MIN_LEVEL, noiseLevel } from './denoise.js';
 import { deskew } from './deskew.js';
-import { halfSize, rotateGray, toPgm, type Rotation } from './image.js';
+import { halfSize, rotateGray, scaleUp, toPgm, type Rotation } from './image.js';
 import { lostLines, unreadInk, type LostLine } from './lost-lines.js';
 import { dropRuleGlyphs, findScanRules } from './rule-lines.js';
 import { LIST_LABEL, lostMarks } from './lost-marks.js';
@@ -170,6 +170,21 @@ async function turnQuarterBack(img: GrayImage, upright: Upright, opts: OcrOption
 const ALMOST_NOTHING_WORDS = 10;
 
 /**
+ * A noisy scan under this resolution (dpi) is also smoothed at twice its size: its strokes are a
+ * pixel or two wide, and a blur at its own size may wash them out with the grain. Enlarged, two
+ * passes of the σ = 1 px blur (σ ≈ 0.7 px of the scan) part grain from strokes: a 100 dpi list page
+ * with noise σ 14 read 56 % of its words (mean confidence 42) smoothed at its size, 86 % (84) so.
+ * Both are read and the better kept: grey ink on grey paper at 100 dpi read 15 % at its size and
+ * nothing enlarged.
+ */
+const SMOOTH_ENLARGED_BELOW_DPI = 150;
+
+function smoothings(scan: GrayImage): GrayImage[] {
+  const own = gaussianBlur(scan);
+  return 72 / scan.pointsPerPixel >= SMOOTH_ENLARGED_BELOW_DPI ? [own] : [own, gaussianBlur(gaussianBlur(scaleUp(scan, 2)))];
+}
+
+/**
  * The page's first reading (straightened when asked), and the image it was read from. A page that
  * reads almost nothing while it carries sensor noise is read once more smoothed (denoise.ts) and
  * the better reading is kept: grain had made Tesseract take the whole page for a picture. Pages
@@ -179,12 +194,15 @@ async function readThroughGrain(scan: GrayImage, opts: OcrPageOptions, useCli: b
   const img = opts.straighten ? deskew(scan).image : scan;
   const words = await recognize(img, opts, useCli);
   if (words.wordlike >= ALMOST_NOTHING_WORDS || noiseLevel(scan) < NOISY_PAGE_MIN_LEVEL) return { img, words };
-  opts.signal?.throwIfAborted();
-  const smooth = gaussianBlur(scan);
-  // Skew is measured again on the smoothed ink, which grain no longer scatters.
-  const smoothImg = opts.straighten ? deskew(smooth).image : smooth;
-  const smoothWords = await recognize(smoothImg, opts, useCli);
-  return score(smoothWords) > score(words) ? { img: smoothImg, words: smoothWords } : { img, words };
+  let best = { img, words };
+  for (const smooth of smoothings(scan)) {
+    opts.signal?.throwIfAborted();
+    // Skew is measured again on the smoothed ink, which grain no longer scatters.
+    const smoothImg = opts.straighten ? deskew(smooth).image : smooth;
+    const smoothWords = await recognize(smoothImg, opts, useCli);
+    if (score(smoothWords) > score(best.words)) best = { img: smoothImg, words: smoothWords };
+  }
+  return best;
 }
 
 /**
