@@ -31,7 +31,8 @@ const WORK_WIDTH = 800;
  * all of them, their gratings blur into one another at the true skew and line up at a wrong one (a
  * three-column scan skewed 2.1° was found at -2.9° with a gain of 1.09, under MIN_GAIN, and read as
  * one table; a straight one at 1.3°). Strips of a half, a third and a sixth of the page fall within
- * the columns of two- and three-column pages (searchSkew chooses among them).
+ * the columns of two- and three-column pages (searchSkew chooses among them). Each divides the
+ * last (profileScores sums the finest strips into the others).
  */
 const STRIP_COUNTS = [1, 2, 3, 6] as const;
 /**
@@ -87,61 +88,58 @@ function inkOf(img: GrayImage): Ink | null {
   return { xs, ys, rows: h + w, width: w, height: h, paper };
 }
 
-/**
- * Where each ink sample falls among the strips of every split (STRIP_COUNTS): for split k, sample i
- * counts into the bins from `at[i * splits + k]`. Vertical strips for the row profile; horizontal
- * ones (`columns`) for a page lying sideways, whose lines run down it.
- */
-interface Strips {
-  at: Int32Array;
-  /** Bins of one strip: one per row of the projection. */
-  stride: number;
-  /** Where each split's bins start; the last entry is the total. */
-  starts: number[];
-}
+/** The finest split: every split's strips are runs of its strips (STRIP_COUNTS divide it). */
+const FINEST = STRIP_COUNTS[STRIP_COUNTS.length - 1];
 
-function stripsOf(ink: Ink, columns: boolean): Strips {
+/**
+ * The finest strip each ink sample falls in, as the offset of that strip's bins: vertical strips
+ * for the row profile, horizontal ones (`columns`) for a page lying sideways, whose lines run down it.
+ */
+function stripsOf(ink: Ink, columns: boolean): Int32Array {
   const stride = ink.rows + 1;
-  const splits = STRIP_COUNTS.length;
-  const starts = [0];
-  for (const n of STRIP_COUNTS) starts.push(starts[starts.length - 1] + n * stride);
   const across = columns ? ink.height : ink.width;
   const coords = columns ? ink.ys : ink.xs;
-  const at = new Int32Array(coords.length * splits);
+  const at = new Int32Array(coords.length);
   for (let i = 0; i < coords.length; i++) {
     const share = Math.min(0.999999, Math.max(0, (coords[i] + across / 2) / across));
-    for (let k = 0; k < splits; k++) at[i * splits + k] = starts[k] + Math.floor(share * STRIP_COUNTS[k]) * stride;
+    at[i] = Math.floor(share * FINEST) * stride;
   }
-  return { at, stride, starts };
+  return at;
 }
 
 /**
  * Sharpness of the row profile with the page turned back by `deg`, for every split at once: the
- * sum of squared row counts, each strip projected apart (`only`: for that split alone). With `columns`, of the column profile:
- * the lines of a page lying sideways run down it, and turning the page back by the same angle
- * straightens them (a vertical line x = 0 skewed clockwise by a lies along x + y·tan a = 0).
+ * sum of squared row counts, each strip projected apart. Only the finest strips are counted; a
+ * coarser split's row count is the sum of its strips' (one pass over the ink for all splits).
+ * With `columns`, of the column profile: the lines of a page lying sideways run down it, and
+ * turning the page back by the same angle straightens them (a vertical line x = 0 skewed
+ * clockwise by a lies along x + y·tan a = 0).
  */
-function profileScores(ink: Ink, strips: Strips, deg: number, bins: Int32Array, columns: boolean, only?: number): Float64Array {
+function profileScores(ink: Ink, strips: Int32Array, deg: number, bins: Int32Array, columns: boolean): Float64Array {
   const t = Math.tan((deg * Math.PI) / 180);
-  const splits = STRIP_COUNTS.length;
-  const [from, to] = only === undefined ? [0, splits] : [only, only + 1];
   bins.fill(0);
   // Non-negative, so truncating after +0.5 rounds.
   const off = ink.rows / 2 + 0.5;
   const { xs, ys } = ink;
-  const { at } = strips;
   // The row each sample falls in: across x for a page lying sideways, else down y.
   const [along, across, sign] = columns ? [xs, ys, 1] : [ys, xs, -1];
   const slope = sign * t;
-  for (let i = 0, a = 0; i < along.length; i++, a += splits) {
-    const row = (along[i] + across[i] * slope + off) | 0;
-    for (let k = from; k < to; k++) bins[at[a + k] + row]++;
-  }
-  const scores = new Float64Array(splits);
-  for (let k = from; k < to; k++) {
-    let s = 0;
-    for (let b = strips.starts[k]; b < strips.starts[k + 1]; b++) s += bins[b] * bins[b];
-    scores[k] = s;
+  for (let i = 0; i < along.length; i++) bins[strips[i] + ((along[i] + across[i] * slope + off) | 0)]++;
+  const stride = ink.rows + 1;
+  const scores = new Float64Array(STRIP_COUNTS.length);
+  const row = new Float64Array(FINEST);
+  for (let r = 0; r < stride; r++) {
+    let any = false;
+    for (let f = 0; f < FINEST; f++) any = (row[f] = bins[f * stride + r]) > 0 || any;
+    if (!any) continue;
+    STRIP_COUNTS.forEach((n, k) => {
+      const per = FINEST / n;
+      for (let g = 0; g < n; g++) {
+        let v = 0;
+        for (let f = g * per; f < (g + 1) * per; f++) v += row[f];
+        scores[k] += v * v;
+      }
+    });
   }
   return scores;
 }
@@ -172,7 +170,7 @@ interface Skew {
  */
 function searchSkew(ink: Ink, bins: Int32Array, columns: boolean): Skew {
   const strips = stripsOf(ink, columns);
-  const score = (deg: number, only?: number) => profileScores(ink, strips, deg, bins, columns, only);
+  const score = (deg: number) => profileScores(ink, strips, deg, bins, columns);
   const upright = score(0);
   const best = STRIP_COUNTS.map((_, k) => ({ angle: 0, score: upright[k] }));
   for (let d = -MAX_SKEW_DEG; d <= MAX_SKEW_DEG + 1e-9; d += COARSE_STEP_DEG) {
@@ -182,11 +180,11 @@ function searchSkew(ink: Ink, bins: Int32Array, columns: boolean): Skew {
     });
   }
   const finest = STRIP_COUNTS.length - 1;
-  const agreed = (k: number) => k === finest || score(best[k].angle, finest)[finest] >= SPLITS_AGREE * best[finest].score;
+  const agreed = (k: number) => k === finest || score(best[k].angle)[finest] >= SPLITS_AGREE * best[finest].score;
   const k = best.findIndex((_, i) => agreed(i));
   const centre = best[k].angle;
   for (let d = centre - COARSE_STEP_DEG; d <= centre + COARSE_STEP_DEG + 1e-9; d += FINE_STEP_DEG) {
-    const s = score(d, k)[k];
+    const s = score(d)[k];
     if (s > best[k].score) [best[k].angle, best[k].score] = [d, s];
   }
   return { angle: best[k].angle, gain: upright[k] > 0 ? best[k].score / upright[k] : 1 };
@@ -195,7 +193,7 @@ function searchSkew(ink: Ink, bins: Int32Array, columns: boolean): Skew {
 function skewOf(img: GrayImage): { angle: number; paper: number } {
   const ink = inkOf(img);
   if (!ink) return { angle: 0, paper: 255 };
-  const bins = new Int32Array((ink.rows + 1) * STRIP_COUNTS.reduce((a, b) => a + b, 0));
+  const bins = new Int32Array((ink.rows + 1) * FINEST);
   const rows = searchSkew(ink, bins, false);
   // Both are searched: as a page lies, a sideways page's columns, blurred by its skew, are not
   // sharper than its rows (scans-12012, -12020), so no cheap test tells which to search.
