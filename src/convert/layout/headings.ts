@@ -105,7 +105,6 @@ export function sizeLevel(ratio: number): number {
   return ratio >= 1.7 ? 1 : ratio >= 1.3 ? 2 : 3;
 }
 
-/** 0 when not a heading, else 1..3. */
 /** A heading wraps onto this many lines at most… */
 const HEADING_MAX_LINES = 3;
 /**
@@ -120,6 +119,7 @@ function maxHeadingLines(text: string, ratio: number, minRatio: number): number 
   return ratio >= minRatio && text.length <= NARROW_HEADING_MAX_CHARS ? NARROW_HEADING_MAX_LINES : HEADING_MAX_LINES;
 }
 
+/** 0 when not a heading, else 1..3. */
 export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): number {
   const text = p.text.trim();
   if (text.length > 160 || text.length < 2 || !/\p{L}{2}/u.test(text) || body <= 0) return 0;

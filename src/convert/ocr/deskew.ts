@@ -49,7 +49,7 @@ interface Ink {
   ys: Float64Array;
   /** Rows of the work copy (the projection's length). */
   rows: number;
-  /** The work copy's size, which strips of it are cut from (profileScore). */
+  /** The work copy's size, which its strips are cut from (stripsOf). */
   width: number;
   height: number;
   paper: number;
