@@ -187,8 +187,8 @@ function smoothings(scan: GrayImage): GrayImage[] {
 /**
  * The page's first reading (straightened when asked), and the image it was read from. A page that
  * reads almost nothing while it carries sensor noise is read again smoothed (denoise.ts; a low
- * resolution scan twice: smoothings) and the best reading is kept: grain had made Tesseract take the whole page for a picture. Pages
- * that read, and clean ones, pay nothing.
+ * resolution scan twice: smoothings) and the best reading is kept: grain had made Tesseract take
+ * the whole page for a picture. Pages that read, and clean ones, pay nothing.
  */
 async function readThroughGrain(scan: GrayImage, opts: OcrPageOptions, useCli: boolean): Promise<{ img: GrayImage; words: OcrWords }> {
   const img = opts.straighten ? deskew(scan).image : scan;
