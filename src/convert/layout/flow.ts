@@ -11,7 +11,7 @@ import { sideBySideRecords } from './record-columns.js';
 import { fieldGrid } from './field-grid.js';
 import { listMarker } from './lists.js';
 import { assembleTableBlocks } from './table-blocks.js';
-import { isWhitespaceTable, tableFromWhitespace } from './tables.js';
+import { isWhitespaceTable, readsAsRunningText, tableFromWhitespace } from './tables.js';
 import { MAX_RUNS_PER_PAGE } from './limits.js';
 import { median } from './order-stats.js';
 import { spanBBox, textBlocks } from './text-blocks.js';
@@ -108,6 +108,15 @@ export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note =
       out.push(tableBlock(unionBBox(cells.map(spanBBox)), table));
       for (const it of b.items) if (it.atom !== undefined) out.push(...atoms[it.atom].blocks);
       return out;
+    }
+    // Columns of prose side by side whose lines line up (narrow justified columns, one to three
+    // words a line): each column whole, left to right, not read across the columns row by row.
+    if (usableTable(table) && readsAsRunningText(table)) {
+      const columns = splitColumns(b.items, b.gutters);
+      if (columns.length >= 2) {
+        for (const col of columns) out.push(...regionBlocks({ kind: 'flow', items: col }, atoms, body, note));
+        return out;
+      }
     }
     // Records side by side (author blocks): each column whole, left to right.
     const records = sideBySideRecords(b.items, b.gutters);

@@ -244,15 +244,41 @@ function numberedEquations(t: TableModel): boolean {
 }
 
 /**
+ * Cells that continue a sentence from the cell above: two words or more opening in lower case
+ * ("however between young whether"). Lines of narrow columns of prose set side by side read as
+ * such cells, most of them; a table's cells open with a capital, a figure or a symbol, and the
+ * few that continue a wrapped label are not most of them.
+ */
+const CONTINUED_LINE = /^\p{Ll}[\p{L}'’-]*(?:[\s,;]+\S+)+$/u;
+/** Share of continued lines from which a grid with no figures to speak of is columns of prose. */
+const RUNNING_TEXT_SHARE = 0.5;
+/** At most this share of figures: a table of words and numbers is a table however its words read. */
+const RUNNING_TEXT_MAX_NUMERIC = 0.1;
+
+function runningText(cells: string[], numeric: number): boolean {
+  if (cells.length === 0 || numeric > RUNNING_TEXT_MAX_NUMERIC * cells.length) return false;
+  return cells.filter((c) => CONTINUED_LINE.test(c)).length >= RUNNING_TEXT_SHARE * cells.length;
+}
+
+const cellTexts = (t: TableModel): string[] => t.rows.flatMap((r) => r.flatMap((c) => (c && c.text ? [c.text.trim()] : [])));
+const figureCount = (cells: string[]): number => cells.filter((c) => NUMBER_LIKE.test(c) && !YEAR.test(c)).length;
+
+/** A whitespace grid whose cells are lines of running text (columns of prose side by side). */
+export function readsAsRunningText(t: TableModel): boolean {
+  const cells = cellTexts(t);
+  return runningText(cells, figureCount(cells));
+}
+
+/**
  * Is a whitespace grid a table (issue 9 item 3)? At least MIN_TABLE_ROWS rows with two or more
  * cells filled (two when it holds figures), and cells of tables: short, or many of them numbers.
  * Text set in two columns, or a paragraph whose words happen to line up, is not.
  */
 export function isWhitespaceTable(t: TableModel): boolean {
   if (numberedEquations(t)) return false;
-  const cells = t.rows.flatMap((r) => r.flatMap((c) => (c && c.text ? [c.text.trim()] : [])));
+  const cells = cellTexts(t);
   const fullRows = t.rows.filter((r) => r.filter((c) => c && c.text).length >= 2).length;
-  const numeric = cells.filter((c) => NUMBER_LIKE.test(c) && !YEAR.test(c)).length;
+  const numeric = figureCount(cells);
   // Two rows are a table when one holds figures (a heading row and the last row of a table
   // continued from the page before); words that merely line up are not.
   // A grid of form fields is a table of two rows or more: every row pairs a row of labels with
@@ -260,6 +286,7 @@ export function isWhitespaceTable(t: TableModel): boolean {
   // merely line up do not do.
   if (t.fieldPairs) return t.rows.length >= 2;
   if (cells.length === 0 || fullRows < (numeric >= 2 ? 2 : MIN_TABLE_ROWS)) return false;
+  if (runningText(cells, numeric)) return false;
   const lengths = cells.map((c) => c.length).sort((a, b) => a - b);
   return lengths[Math.floor(lengths.length / 2)] <= MAX_MEDIAN_CELL_CHARS || numeric >= NUMERIC_SHARE * cells.length;
 }
