@@ -11,7 +11,7 @@ import { sideBySideRecords } from './record-columns.js';
 import { fieldGrid } from './field-grid.js';
 import { listMarker } from './lists.js';
 import { assembleTableBlocks } from './table-blocks.js';
-import { isWhitespaceTable, readsAsRunningText, tableFromWhitespace } from './tables.js';
+import { isWhitespaceTable, linesReadAsRunningText, readsAsRunningText, tableFromWhitespace } from './tables.js';
 import { MAX_RUNS_PER_PAGE } from './limits.js';
 import { median } from './order-stats.js';
 import { spanBBox, textBlocks } from './text-blocks.js';
@@ -111,9 +111,10 @@ export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note =
     }
     // Columns of prose side by side whose lines line up (narrow justified columns, one to three
     // words a line): each column whole, left to right, not read across the columns row by row.
+    // Every column must read so: labels and values beside running text are rows of fields.
     if (usableTable(table) && readsAsRunningText(table)) {
       const columns = splitColumns(b.items, b.gutters);
-      if (columns.length >= 2) {
+      if (columns.length >= 2 && columns.every((col) => linesReadAsRunningText(col.flatMap((i) => (i.seg ? [i.seg.text] : []))))) {
         for (const col of columns) out.push(...regionBlocks({ kind: 'flow', items: col }, atoms, body, note));
         return out;
       }

@@ -270,6 +270,19 @@ export function readsAsRunningText(t: TableModel): boolean {
 }
 
 /**
+ * Share of a column's lines that continue a sentence from which it is one of several columns of
+ * prose: its heading, list items and paragraph starts open in capitals, so less than the grid's.
+ */
+const RUNNING_COLUMN_SHARE = 0.25;
+
+/** Lines (texts) of one column that read as running text, as a column of prose beside others does. */
+export function linesReadAsRunningText(lines: string[]): boolean {
+  const texts = lines.map((l) => l.trim()).filter(Boolean);
+  if (texts.length === 0 || figureCount(texts) > RUNNING_TEXT_MAX_NUMERIC * texts.length) return false;
+  return texts.filter((c) => CONTINUED_LINE.test(c)).length >= RUNNING_COLUMN_SHARE * texts.length;
+}
+
+/**
  * Is a whitespace grid a table (issue 9 item 3)? At least MIN_TABLE_ROWS rows with two or more
  * cells filled (two when it holds figures), and cells of tables: short, or many of them numbers.
  * Text set in two columns, or a paragraph whose words happen to line up, is not.
