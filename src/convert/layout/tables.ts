@@ -255,31 +255,29 @@ const RUNNING_TEXT_SHARE = 0.5;
 /** At most this share of figures: a table of words and numbers is a table however its words read. */
 const RUNNING_TEXT_MAX_NUMERIC = 0.1;
 
-function runningText(cells: string[], numeric: number): boolean {
-  if (cells.length === 0 || numeric > RUNNING_TEXT_MAX_NUMERIC * cells.length) return false;
-  return cells.filter((c) => CONTINUED_LINE.test(c)).length >= RUNNING_TEXT_SHARE * cells.length;
-}
-
-const cellTexts = (t: TableModel): string[] => t.rows.flatMap((r) => r.flatMap((c) => (c && c.text ? [c.text.trim()] : [])));
-const figureCount = (cells: string[]): number => cells.filter((c) => NUMBER_LIKE.test(c) && !YEAR.test(c)).length;
-
-/** A whitespace grid whose cells are lines of running text (columns of prose side by side). */
-export function readsAsRunningText(t: TableModel): boolean {
-  const cells = cellTexts(t);
-  return runningText(cells, figureCount(cells));
-}
-
 /**
  * Share of a column's lines that continue a sentence from which it is one of several columns of
  * prose: its heading, list items and paragraph starts open in capitals, so less than the grid's.
  */
 const RUNNING_COLUMN_SHARE = 0.25;
 
+const cellTexts = (t: TableModel): string[] => t.rows.flatMap((r) => r.flatMap((c) => (c && c.text ? [c.text.trim()] : [])));
+const figureCount = (cells: string[]): number => cells.filter((c) => NUMBER_LIKE.test(c) && !YEAR.test(c)).length;
+
+/** At least `share` of the texts continue a sentence, among few figures. */
+function runningText(texts: string[], share: number): boolean {
+  if (texts.length === 0 || figureCount(texts) > RUNNING_TEXT_MAX_NUMERIC * texts.length) return false;
+  return texts.filter((c) => CONTINUED_LINE.test(c)).length >= share * texts.length;
+}
+
+/** A whitespace grid whose cells are lines of running text (columns of prose side by side). */
+export function readsAsRunningText(t: TableModel): boolean {
+  return runningText(cellTexts(t), RUNNING_TEXT_SHARE);
+}
+
 /** Lines (texts) of one column that read as running text, as a column of prose beside others does. */
 export function linesReadAsRunningText(lines: string[]): boolean {
-  const texts = lines.map((l) => l.trim()).filter(Boolean);
-  if (texts.length === 0 || figureCount(texts) > RUNNING_TEXT_MAX_NUMERIC * texts.length) return false;
-  return texts.filter((c) => CONTINUED_LINE.test(c)).length >= RUNNING_COLUMN_SHARE * texts.length;
+  return runningText(lines.map((l) => l.trim()).filter(Boolean), RUNNING_COLUMN_SHARE);
 }
 
 /**
@@ -299,7 +297,7 @@ export function isWhitespaceTable(t: TableModel): boolean {
   // merely line up do not do.
   if (t.fieldPairs) return t.rows.length >= 2;
   if (cells.length === 0 || fullRows < (numeric >= 2 ? 2 : MIN_TABLE_ROWS)) return false;
-  if (runningText(cells, numeric)) return false;
+  if (runningText(cells, RUNNING_TEXT_SHARE)) return false;
   const lengths = cells.map((c) => c.length).sort((a, b) => a - b);
   return lengths[Math.floor(lengths.length / 2)] <= MAX_MEDIAN_CELL_CHARS || numeric >= NUMERIC_SHARE * cells.length;
 }
