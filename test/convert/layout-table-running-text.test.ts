@@ -5,15 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isWhitespaceTable, readsAsRunningText } from '../../src/convert/layout/tables.js';
-import type { TableModel } from '../../src/convert/layout/table-model.js';
-
-const model = (rows: string[][]): TableModel => ({
-  rows: rows.map((r) => r.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))),
-  top: 0,
-  bottom: 100,
-  x0: 0,
-  x1: 400,
-});
+import { tableOf as model } from './fixtures/table-model.js';
 
 test('lines of three prose columns side by side read as running text, not a table', () => {
   const columns = model([

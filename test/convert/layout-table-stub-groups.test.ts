@@ -11,7 +11,7 @@ import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import { renderTable } from '../../src/convert/markdown/table.js';
 import { spanStubGroups } from '../../src/convert/layout/table-stub-groups.js';
 import type { Item } from '../../src/convert/layout/regions.js';
-import type { TableCell, TableModel } from '../../src/convert/layout/table-model.js';
+import { tableOf } from './fixtures/table-model.js';
 
 function items(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
@@ -51,8 +51,7 @@ test('a group label set on the first of its rows, blank under it, spans its rows
   assert.match(html, /<td rowspan="3">South<\/td>/);
 });
 
-const cell = (text: string): TableCell => ({ text, rowSpan: 1, colSpan: 1 });
-const model = (rows: string[][]): TableModel => ({ rows: rows.map((r) => r.map(cell)), headerRows: 1, top: 0, bottom: 100, x0: 0, x1: 400 });
+const model = (rows: string[][]) => tableOf(rows, { headerRows: 1 });
 
 test('columns that are no group labels keep their blanks', () => {
   // Every row labelled: nothing to span.

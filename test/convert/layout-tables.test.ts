@@ -11,6 +11,7 @@ import { repeatedBlocks, tableFromWhitespace } from '../../src/convert/layout/ta
 import type { Item } from '../../src/convert/layout/regions.js';
 import type { TableModel } from '../../src/convert/layout/table-model.js';
 import { renderTable } from '../../src/convert/markdown/table.js';
+import { tableOf } from './fixtures/table-model.js';
 
 function items(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
@@ -199,7 +200,7 @@ test('columns: two figures pdf.js joined with one space are cut apart at a bound
 
 test('tables: detection wants rows of short cells or figures, not words that line up', async () => {
   const { isWhitespaceTable } = await import('../../src/convert/layout/tables.js');
-  const model = (rows: string[][]): TableModel => ({ rows: rows.map((r) => r.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))), top: 0, bottom: 0, x0: 0, x1: 0 });
+  const model = (rows: string[][]) => tableOf(rows);
   const prose = 'the quick brown fox jumps over the lazy dog again';
   assert.equal(isWhitespaceTable(model([[prose, prose], [prose, prose], [prose, prose]])), false);
   assert.equal(isWhitespaceTable(model([['Boots nut', 'Anchor nut'], ['Flexloc nut', 'Stop nut']])), false);
