@@ -132,6 +132,36 @@ test('justified: a heading\'s first line of three words of about one width, spre
   assert.deepEqual(texts([...months, plainLine(54, end(months), 114)]).slice(0, 4), ['Jan', 'Feb', 'Mar', 'Apr']);
 });
 
+test('justified: a word set in two runs (a ligature) ends the stretch at its end, and a run-in bold word\'s wider space is still one of the line\'s', () => {
+  // Chromium parts "final" at its ligature: "fi" and "nal" touch, and the stretch is flush only
+  // with the word's end.
+  const line = spaced(['output.', 'Moreover', 'fi'], 230, 18.3, 11);
+  const nal = { ...spaced(['nal'], end(line), 0, 11)[0] };
+  assert.deepEqual(texts([...line, nal, plainLine(230, end([nal]), 114, 11)]), ['output. Moreover final', 'a line of the same paragraph']);
+  // "Report Great." in bold opening the line: its spaces 0.03 em wider than the plain ones.
+  const bold = spaced(['Report', 'Great.'], 230, 15.1, 11).map((r) => ({ ...r, bold: true, fontName: 'Sans-Bold' }));
+  const plain = { ...spaced(['Several'], end(bold) + 14.8, 0, 11)[0], fontName: 'Sans' };
+  assert.deepEqual(texts([...bold, plain, plainLine(230, end([plain]), 114, 11)]), ['Report Great. Several', 'a line of the same paragraph']);
+  // A column's line of plain spaces between two gutters is no justified word: the columns split.
+  const a = spaced(['measure'], 164, 0, 11);
+  const b = { ...plainLine(end(a) + 18, end(a) + 170, 100, 11), text: 'short theory social problem' };
+  const c = spaced(['present'], b.x + b.width + 18, 0, 11);
+  const under = [plainLine(a[0].x - 70, end(a), 114, 11), plainLine(b.x, b.x + b.width, 114, 11), plainLine(c[0].x, end(c) + 70, 114, 11)];
+  assert.deepEqual(texts([...a, b, ...c, ...under]).slice(0, 3), ['measure', 'short theory social problem', 'present']);
+});
+
+test('justified: a list item\'s first line of two words spread over a narrow column, over its short last line, stays one line', () => {
+  // "•  Current      develop" over "energy", the next item's lines flush with the column's edge.
+  const mark = { ...spaced(['•'], 78, 0, 11, 100)[0] };
+  const pair = spaced(['Current', 'develop'], 90, 75, 11, 100);
+  const last = spaced(['energy'], 90, 0, 11, 115);
+  const next = [{ ...spaced(['•'], 78, 0, 11, 131)[0] }, plainLine(90, end(pair), 131, 11), plainLine(90, end(pair), 146, 11)];
+  assert.deepEqual(texts([mark, ...pair, ...last, ...next]).slice(0, 2), ['• Current develop', 'energy']);
+  // Two cells over a note: no line of a column ends flush with the last cell.
+  const cells = spaced(['Total', 'outstanding'], 90, 75, 11, 100);
+  assert.deepEqual(texts([...cells, ...spaced(['Source'], 90, 0, 11, 115)]).slice(0, 2), ['Total', 'outstanding']);
+});
+
 test('gutters: a list\'s numbers hung before their items leave a channel, but no column gutter: OCR lines stay whole', () => {
   // OCR words (segments part at 2 em): "1" … "4" an em and a half before their items' text.
   const runs = ['Trade clear company found', 'Capital several nearly chapter', 'Object study basis certain', 'Always model without capital'].flatMap((t, i) => [

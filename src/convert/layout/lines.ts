@@ -183,40 +183,84 @@ interface Stretch {
 }
 
 /**
+ * Spaces of one justified line differ by this much more (ems) where the faces on either side of
+ * them differ: a space takes its face's natural width before the stretch is added, and a bold or
+ * italic face's space is wider or narrower (DejaVu Sans Bold's 0.35 em against 0.32; a run-in bold
+ * heading opening a justified line).
+ */
+const FACE_SPACE_EM = 0.05;
+/** Words of one line sit on one baseline, to this many ems (glyph positions are rounded). */
+const BASELINE_EM = 0.1;
+
+/** A line's words: runs chained while the gap between them is inside a word (a ligature, a kern). */
+function lineWords(line: TextRun[]): TextRun[][] {
+  const words: TextRun[][] = [];
+  for (const r of line) {
+    const last = words[words.length - 1];
+    const prev = last?.[last.length - 1];
+    if (prev && r.x - (prev.x + prev.width) <= WORD_GAP_EM * Math.max(prev.fontSize, r.fontSize)) last.push(r);
+    else words.push([r]);
+  }
+  return words;
+}
+
+const wordText = (w: TextRun[]): string => w.map((r) => r.text).join('').trim();
+const wordEnd = (w: TextRun[]): number => Math.max(...w.map((r) => r.x + r.width));
+const sameFace = (a: TextRun, b: TextRun): boolean => a.bold === b.bold && a.italic === b.italic && a.fontName === b.fontName;
+
+/**
  * Stretches of a line (sorted by x) that may be justified text: three or more words of one size
  * and varied widths with equal gaps side by side (justification widens every space of a line by
  * the same amount; a table row has equal gaps only when its cells are equally wide too, or each
  * column is as wide as its heading; the gutters between justified columns are equal too, but
- * never side by side: a column's own words lie between them).
+ * never side by side: a column's own words lie between them). A word is measured whole, however
+ * many runs set it (Chromium parts "fi" from "nal" at a ligature: the stretch ends at the word's
+ * end, flush with its column, not inside it); a run of several words set with plain spaces is
+ * no justified word (a column's unstretched line between two gutters, the next column's line
+ * beyond a gutter as wide as a heading's stretched spaces).
  */
 function equalGapStretches(line: TextRun[]): Stretch[] {
   const out: Stretch[] = [];
-  // Consecutive gaps, those inside a word (a ligature, a kern) left out.
-  const gaps: Array<{ gap: number; before: TextRun; after: TextRun }> = [];
-  for (let i = 1; i < line.length; i++) {
-    const [a, b] = [line[i - 1], line[i]];
-    const gap = b.x - (a.x + a.width);
-    if (gap > WORD_GAP_EM * Math.max(a.fontSize, b.fontSize)) gaps.push({ gap, before: a, after: b });
-  }
-  const lettered = (r: TextRun) => /\p{L}/u.test(r.text);
+  const words = lineWords(line);
+  const lettered = (w: TextRun[]) => /\p{L}/u.test(wordText(w));
   // One size: a heading's line set beside a column's line (the gutter between them) is not one line.
-  const sameSize = (a: TextRun, b: TextRun) => !lettered(a) || !lettered(b) || Math.abs(a.fontSize - b.fontSize) <= SAME_SIZE * Math.max(a.fontSize, b.fontSize);
-  for (let i = 0; i < gaps.length; ) {
-    const ref = gaps[i];
-    const size = Math.max(ref.before.fontSize, ref.after.fontSize);
+  const sameSize = (a: TextRun, b: TextRun) => !/\p{L}/u.test(a.text) || !/\p{L}/u.test(b.text) || Math.abs(a.fontSize - b.fontSize) <= SAME_SIZE * Math.max(a.fontSize, b.fontSize);
+  const gapAfter = (k: number) => words[k + 1][0].x - wordEnd(words[k]);
+  const spaced = (w: TextRun[]) => /\s/.test(wordText(w));
+  for (let i = 0; i + 1 < words.length; ) {
+    const ref = gapAfter(i);
+    const [before, after] = [words[i][words[i].length - 1], words[i + 1][0]];
+    const size = Math.max(before.fontSize, after.fontSize);
+    const equal = (k: number) => {
+      const [b, a] = [words[k][words[k].length - 1], words[k + 1][0]];
+      // Only between words: a list's bullet (a glyph of another font) opens no justified line.
+      const words4 = [b, a, before, after].every((r) => /\p{L}/u.test(r.text));
+      const faces = !words4 || (sameFace(b, before) && sameFace(a, after)) ? 0 : FACE_SPACE_EM;
+      // One baseline: a word beyond a gutter, on the next column's line at another height, is
+      // not this line's (a footnote mark, raised, is let through by its figures).
+      const oneBaseline = !words4 || Math.abs(baselineOf(a) - baselineOf(before)) <= BASELINE_EM * size;
+      return Math.abs(gapAfter(k) - ref) <= (JUSTIFIED_TOLERANCE_EM + faces) * size && sameSize(a, before) && oneBaseline;
+    };
+    // Every space of a justified line is stretched: a run holding plain spaces is no word of one
+    // (the next column's line beyond a gutter as wide as a heading's stretched spaces), but for a
+    // list item's first run, its marker set with its first word ("a. Company").
+    if (spaced(words[i]) && listMarker(wordText(words[i])) === null) {
+      i++;
+      continue;
+    }
     let j = i;
-    while (j < gaps.length && Math.abs(gaps[j].gap - ref.gap) <= JUSTIFIED_TOLERANCE_EM * size && sameSize(gaps[j].after, ref.before)) j++;
-    const stretch = gaps.slice(i, j);
+    while (j + 1 < words.length && equal(j) && !spaced(words[j + 1])) j++;
+    const count = j - i;
+    const start = i;
     i = Math.max(j, i + 1);
-    if (stretch.length < 2 || ref.gap > JUSTIFIED_MAX_EM * size) continue;
-    const words = [ref.before, ...stretch.map((g) => g.after)];
+    if (count < 2 || ref > JUSTIFIED_MAX_EM * size) continue;
+    const stretch = words.slice(start, j + 1);
     // Words: a footnote mark or a figure among them is allowed.
-    if (words.filter(lettered).length < JUSTIFIED_WORD_SHARE * words.length) continue;
-    const widths = words.map((w) => w.width);
-    const short = median(words.map((w) => [...w.text.trim()].length)) <= CELL_WORD_MAX_CHARS;
+    if (stretch.filter(lettered).length < JUSTIFIED_WORD_SHARE * stretch.length) continue;
+    const widths = stretch.map((w) => wordEnd(w) - w[0].x);
+    const short = median(stretch.map((w) => [...wordText(w)].length)) <= CELL_WORD_MAX_CHARS;
     if (short && Math.max(...widths) - Math.min(...widths) <= WORD_WIDTHS_VARY_EM * size) continue;
-    const last = words[words.length - 1];
-    out.push({ words, x0: words[0].x, x1: last.x + last.width, size });
+    out.push({ words: stretch.map((w) => w[0]), x0: stretch[0][0].x, x1: wordEnd(stretch[stretch.length - 1]), size });
   }
   return out;
 }
@@ -238,13 +282,7 @@ const PAIR_MAX_EM = 8;
  * long words, a wrapped heading set justified).
  */
 function wordPairs(line: TextRun[], gapEm: number): Stretch[] {
-  const words: TextRun[][] = [];
-  for (const r of line) {
-    const last = words[words.length - 1];
-    const prev = last?.[last.length - 1];
-    if (prev && r.x - (prev.x + prev.width) <= WORD_GAP_EM * Math.max(prev.fontSize, r.fontSize)) last.push(r);
-    else words.push([r]);
-  }
+  const words = lineWords(line);
   const out: Stretch[] = [];
   for (let k = 1; k < words.length; k++) {
     const [a, b] = [words[k - 1], words[k]];
@@ -257,6 +295,8 @@ function wordPairs(line: TextRun[], gapEm: number): Stretch[] {
     };
     // Only a space wide enough to part the line matters.
     if (gap <= gapEm * size || gap > PAIR_MAX_EM * size || !word(a) || !word(b) || Math.abs(a[0].fontSize - b[0].fontSize) > SAME_SIZE * size) continue;
+    // On one baseline: lines of two columns at other heights may be grouped as one line.
+    if (Math.abs(baselineOf(b[0]) - baselineOf(a[a.length - 1])) > BASELINE_EM * size) continue;
     const end = b[b.length - 1];
     out.push({ words: [a[0], b[0]], x0: a[0].x, x1: end.x + end.width, size });
   }
@@ -325,6 +365,26 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
     }
     return false;
   };
+  // A plain pair over its paragraph's short last line (a list item's first line spread over a
+  // narrow column: "•  Current      develop" over "energy") ends where its column's lines end: some
+  // unbroken or justified line near it runs from its left edge or further left (the item's parent,
+  // the paragraph the list sits in) flush to its right edge. A table's last row over a note has no
+  // column of lines ending flush with its last cell.
+  const endsColumn = (s: Stretch, i: number): boolean => {
+    const reach = COLUMN_WIDE_EMS * s.size;
+    const tolerance = FLUSH_EM * s.size;
+    const spansTo = (line: TextRun[]): boolean => {
+      const over = line.filter((r) => r.x < s.x1 && r.x + r.width > s.x0 - reach);
+      if (over.length === 0 || over[0].x > s.x0 + tolerance) return false;
+      const right = Math.max(...over.map((r) => r.x + r.width));
+      if (Math.abs(right - s.x1) > tolerance) return false;
+      return over.every((r, k) => k === 0 || r.x - (over[k - 1].x + over[k - 1].width) <= gapEm * r.fontSize || inStretch.has(r));
+    };
+    for (const step of [-1, 1]) {
+      for (let k = i + step; k >= 0 && k < lines.length && Math.abs(baseline(lines[k]) - baseline(lines[i])) <= reach; k += step) if (spansTo(lines[k])) return true;
+    }
+    return false;
+  };
   // A pair whose first word ends a stretch already joined (equal spaces before it, a wider one
   // after: Chromium spread "Region Basis Union Around" over a column with gaps of 10.3, 10.2 and
   // 9.6 pt) starts where that stretch starts.
@@ -348,7 +408,7 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
           // baselines of their own (a short heading line beside a column's body line).
           const d = Math.abs(baselineOf(s.words[0]) - baselineOf(over[0]));
           if (d === 0 || d > PAIR_PITCH_EM * s.size) continue;
-          const lastLineBelow = s.words[0].bold && baselineOf(over[0]) > baselineOf(s.words[0]) && (spans ??= columnWide(s, i));
+          const lastLineBelow = baselineOf(over[0]) > baselineOf(s.words[0]) && (spans ??= s.words[0].bold ? columnWide(s, i) : endsColumn(s, i));
           if (!over.every((r) => Math.abs(r.fontSize - s.size) <= SAME_SIZE * s.size && r.bold === s.words[0].bold) || !flushIn(s, lines[j], lastLineBelow)) continue;
           out.add(s.words[1]);
           inStretch.add(s.words[1]);
