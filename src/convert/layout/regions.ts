@@ -667,7 +667,7 @@ function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent
   // lines of equal leading overlapping in height, not the aligned rows of a table (the band
   // grouping's job).
   const oneSided = bands.slice(start, end).filter((b) => new Set(b.map(side)).size === 1).length;
-  if (oneSided < 0.5 * (end - start) && full.filter((col) => isProse(col, NARROW_PROSE_WORDS) || runsOn(col)).length < 2) return none;
+  if (oneSided < 0.5 * (end - start) && full.filter((col) => isProse(col, NARROW_PROSE_WORDS) || runsOn(col) || justifiedProse(col)).length < 2) return none;
   if (!looksLikeTextColumns(group, gutters, end - start)) return none;
   return { columns, end, next: end };
 }
@@ -692,7 +692,9 @@ const ASIDE_SIZE_RATIO = 0.92;
 
 /** A column of offset columns set smaller, and with fewer lines, than another one beside it. */
 function isAside(col: Item[], columns: Item[][]): boolean {
-  const size = (c: Item[]): number => median(c.filter((it) => it.seg).map((it) => it.seg!.size));
+  // The size most of the column's characters are set in: counted by pieces, a column's table of
+  // small cells outweighed its prose, whose justified lines are one piece each.
+  const size = (c: Item[]): number => textSize(segsOf(c));
   const lines = (c: Item[]): number => splitBands(c).length;
   return columns.some((other) => other !== col && size(col) <= ASIDE_SIZE_RATIO * size(other) && lines(col) < lines(other));
 }
@@ -959,6 +961,26 @@ function columnLines(col: Item[]): ColumnLine[] {
 
 const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 
+/** Share of a column's lines of two words or more that end flush at its right edge, justified. */
+const JUSTIFIED_SHARE = 0.6;
+/** Flush: within this many ems of the column's right edge. */
+const JUSTIFIED_FLUSH_EM = 0.15;
+
+/**
+ * A column of justified prose: most of its lines of two words or more end flush at its right
+ * edge. A narrow column (two inches at 11 pt) sets three words a line or fewer, too few for the
+ * word counts above, but justification squares its right edge; a table's text cells are ragged
+ * at the right, and its figures carry no words.
+ */
+function justifiedProse(col: Item[]): boolean {
+  const lines = columnLines(col).filter((l) => l.words >= 2);
+  if (lines.length < RUN_ON_MIN_LINES) return false;
+  const right = Math.max(...lines.map((l) => l.x1));
+  const size = median(col.filter((it) => it.seg).map((it) => it.seg!.size));
+  const flush = lines.filter((l) => right - l.x1 <= JUSTIFIED_FLUSH_EM * size).length;
+  return flush >= JUSTIFIED_SHARE * lines.length;
+}
+
 /** Lines a column needs before its share of running-on lines says anything. */
 const RUN_ON_MIN_LINES = 6;
 /** Share of a column's lines that open in lower case for it to be running text… */
@@ -1047,8 +1069,9 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
     return l.length >= 4 && l[Math.floor(l.length / 2)] >= 5;
   };
   if (cols.filter(manyWords).length >= 2) return true;
-  // Two columns of prose filling their measure, however few words a narrow column's line holds.
-  if (cols.filter(filledProse).length >= 2) return true;
+  // Two columns of prose filling their measure, or justified to it, however few words a narrow
+  // column's line holds.
+  if (cols.filter((col) => filledProse(col) || justifiedProse(col)).length >= 2) return true;
   // Two columns of running text, however ragged (a list nested in one of them).
   if (cols.length <= 3 && cols.filter(runsOn).length >= 2) return true;
   if (rows < 2) return true;
