@@ -312,3 +312,22 @@ test('orderRegion: two columns of lists and tables side by side, their lines at 
   const firstRight = order.findIndex((t) => /Right/.test(t));
   assert.ok(lastLeft < firstRight, order.join(' / '));
 });
+
+test('orderRegion: two narrow justified columns of three words a line, bold headings at interleaved heights: read column by column, no heading joined across the gutter', () => {
+  // Columns 60-212 and 230-382 (an 18 pt gutter); every prose line one piece flush at both edges,
+  // as justification sets it; the right column starts with a paragraph's last line, so its
+  // heading's lines fall between the left heading's.
+  const line = (text: string, x: number, top: number, size = 11, bold = false): TextRun => ({ text, x, y: top, width: 152, height: size, fontSize: size, bold, italic: false, monospace: false, baseline: top + 0.8 * size });
+  const runs: TextRun[] = [];
+  const left = ['Study Space', 'Result About', 'Industry Evidence'];
+  left.forEach((t, i) => runs.push(line(t, 60, 140 + i * 19.5, 16.5, true)));
+  for (let i = 0; i < 14; i++) runs.push(line(`left words ${i + 1}`, 60, 205 + i * 15.8));
+  runs.push({ ...line('the end.', 230, 128), width: 40 });
+  ['Least Whether', 'Report Heading'].forEach((t, i) => runs.push(line(t, 230, 156 + i * 19.5, 16.5, true)));
+  for (let i = 0; i < 14; i++) runs.push(line(`right words ${i + 1}`, 230, 213 + i * 15.8));
+  // The right column's first line stands alone above every other line: read before or after
+  // the left column, never inside it.
+  const order = readOrder(itemsOf(runs)).filter((t) => t !== 'the end.');
+  assert.deepEqual(order.slice(0, left.length + 14), [...left, ...Array.from({ length: 14 }, (_, i) => `left words ${i + 1}`)], order.join(' / '));
+  assert.deepEqual(order.slice(left.length + 14, left.length + 16), ['Least Whether', 'Report Heading'], order.join(' / '));
+});
