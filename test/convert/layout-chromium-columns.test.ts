@@ -57,3 +57,23 @@ test('Chromium: three narrow columns of ragged text with bulleted lists, one ope
   for (const k of [1, 2, 3]) assert.match(md, new RegExp(`^- B${k}a b${k}w1 `, 'm'), md);
   for (const k of [1, 2, 3, 4, 5]) assert.match(md, new RegExp(`^- D${k}a d${k}w1 `, 'm'), md);
 });
+
+test('Chromium: three narrow justified columns, their headings and list items spread to the edges: each heading one, each item whole, read column by column', { skip }, async () => {
+  // DejaVu Sans 11 pt in three columns two inches wide: three words a line, the spaces of headings
+  // and items stretched wider than the gutters, ligatures parting words into runs; the second
+  // column opens with a paragraph's last line, so its heading's lines fall between the first's.
+  const item = (name: string, k: number): string => `<li>Final${name}${k} ${prose(`${name}${k}w`, 7)}</li>`;
+  const html = `<div style="column-count: 3; column-gap: 0.25in; text-align: justify">
+<h2>Study Space Result About Industry Evidence</h2><p>${prose('a', 40)}</p><ul>${[1, 2].map((k) => item('b', k)).join('')}<li>Current develop energy</li><li>Global under council present measure<ul><li>Middle most began early case middle</li></ul></li></ul>
+<div style="break-before: column"><p style="margin-top: 0">${prose('c', 3)}</p><h2>Least Whether Report</h2><p><b>Report Great.</b> ${prose('c', 60).replace('c1 c2 c3 ', '')}</p></div>
+<div style="break-before: column"><h2>Below Always Stage Least Subject Annual</h2><p>${prose('d', 70)}</p></div></div>`;
+  const [md] = await printed(html, 'body { font-family: "DejaVu Sans", sans-serif; font-size: 11pt; } h2 { font-size: 16.5pt; }');
+  for (const h of ['Study Space Result About Industry Evidence', 'Least Whether Report', 'Below Always Stage Least Subject Annual']) assert.match(md, new RegExp(`^## ${h}$`, 'm'), md);
+  assert.ok(!md.includes('<table') && !md.includes('| --- |'), `no table:\n${md}`);
+  const order = (md.match(/\b[a-d]\d+(?:w\d+)?\b/g) ?? []).map((w) => w.replace(/\d+(?:w\d+)?$/, ''));
+  assert.deepEqual(order.filter((w, i) => i === 0 || w !== order[i - 1]), ['a', 'b', 'c', 'd'], `columns in order:\n${md}`);
+  for (const k of [1, 2]) assert.match(md, new RegExp(`^- Finalb${k} b${k}w1 b${k}w2 [^\\n]*b${k}w7\\.$`, 'm'), md);
+  // Items whose first line holds two words spread to the column's edges, over a short last line.
+  assert.match(md, /^- Current develop energy$/m, md);
+  assert.match(md, /^ {2}- Middle most began early case middle$/m, md);
+});
