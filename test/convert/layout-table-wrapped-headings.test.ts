@@ -71,3 +71,23 @@ test('a table whose stub heading wraps onto a line of its own above the body kee
   assert.match(md, /^\| Region[^|]* \| 2003 \| 2004 \| 2005 \| 2006 \|/, md);
   assert.ok(!model.blocks.some((b) => b.type !== 'table' && /2003|Region/.test(blockMarkdown(b))), model.blocks.map(blockMarkdown).join('\n\n'));
 });
+
+test('row labels wrapped over two lines with their figures centred between them: a label column, each label one cell beside its figures', () => {
+  // As a browser sets a table cell with vertical-align middle: "Object major" over "river" (13 pt
+  // apart), the figures on a baseline halfway between; rows 17 pt apart. No line holds a label
+  // and a figure, so the figures' lines alone do not show the label column.
+  const runs: TextRun[] = [...words('Public', 40, 20, 10, { bold: true }), ...right('Council', 200, 20, 10, { bold: true }), ...right('Record', 260, 20, 10, { bold: true })];
+  runs.push(...words('Position', 40, 37, 10, { bold: true }), ...words('Review', 40, 50, 10, { bold: true }));
+  const body: [string, string, string, string][] = [['Object major', 'river', '68.6', '5.9'], ['Within those', 'supply', '733.8', '251.3'], ['Foreign action', 'month', '10.2', '892.0']];
+  body.forEach(([a, b, x, y], i) => {
+    const top = 67 + i * 30;
+    runs.push(...words(a, 40, top), ...words(b, 40, top + 13), ...right(x, 190, top + 6.5), ...right(y, 255, top + 6.5));
+  });
+  assert.deepEqual(cells(runs), [
+    ['Public', 'Council', 'Record'],
+    ['Position Review', '', ''],
+    ['Object major river', '68.6', '5.9'],
+    ['Within those supply', '733.8', '251.3'],
+    ['Foreign action month', '10.2', '892.0'],
+  ]);
+});

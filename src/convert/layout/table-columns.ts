@@ -419,6 +419,7 @@ export function findColumnChannels(lines: Span[][], minChannel: number, others: 
   // box edge rounded up) are one.
   const zones: Span[] = [];
   let start = -1;
+  let leadEnd = -1;
   for (let x = 0; x <= width; x++) {
     const free = cover[x] <= allowed;
     if (free && start < 0) start = x;
@@ -426,9 +427,12 @@ export function findColumnChannels(lines: Span[][], minChannel: number, others: 
       const last = zones[zones.length - 1];
       if (last && start - last.x1 < minChannel * PROJECTION_RES) last.x1 = x;
       else if (start > 0) zones.push({ x0: start, x1: x });
+      else leadEnd = x;
       start = -1;
     }
   }
+  const lead = leadingColumnChannel(leadEnd, others, left, minChannel);
+  if (lead) zones.unshift(lead);
   // Scattered glyphs (a drawing's labels) leave channels everywhere: not a table.
   if (zones.length > MAX_COLUMNS) return [];
   const grid: Grid = { cover, left, res: PROJECTION_RES };
@@ -436,6 +440,28 @@ export function findColumnChannels(lines: Span[][], minChannel: number, others: 
   const placing = placingLines([...lines, ...others], channels.length + 1);
   const cuts = channels.flatMap((z) => channelCuts(z.x0, z.x1, grid, lines, minChannel, channels, placing));
   return dropEmptyColumns(cuts, all, (x) => cover[Math.min(width, Math.max(0, Math.round(at(x))))]);
+}
+
+/** Lone lines that make a first column of their own beside the voting lines (see below). */
+const LEAD_COLUMN_MIN_LINES = 3;
+
+/**
+ * The channel after a first column that only lone lines fill: the row labels of a table whose
+ * figures are centred on their rows (a label wrapped over two lines, "Object major" over "river",
+ * its figures on a line of their own between them) never share a line with a figure, so the lines
+ * that vote hold the figures alone and a heading or two over the labels; the stretch left of the
+ * first figures is then no channel (open at the left edge, or crossed by those headings alone).
+ * It is one when lone lines (no prose) stand wholly in it, at least LEAD_COLUMN_MIN_LINES, none
+ * reaching past it: the channel runs from their right edge to the figures (in projection cells).
+ */
+function leadingColumnChannel(leadEnd: number, others: Span[][], left: number, minChannel: number): Span | null {
+  if (leadEnd <= 0) return null;
+  const end = left + leadEnd / PROJECTION_RES;
+  const lone = others.filter((l) => l.length > 0 && Math.min(...l.map((s) => s.x0)) < end);
+  if (lone.length < LEAD_COLUMN_MIN_LINES || lone.some((l) => l.some((s) => s.x1 > end))) return null;
+  const x1 = Math.max(...lone.flatMap((l) => l.map((s) => s.x1)));
+  const from = Math.max(1, Math.ceil((x1 - left) * PROJECTION_RES));
+  return leadEnd - from >= minChannel * PROJECTION_RES ? { x0: from, x1: leadEnd } : null;
 }
 
 /** Projection cells per point. */
