@@ -69,12 +69,42 @@ function groupHeadings(items: Item[], cuts: number[]): boolean {
   return items.every((it) => it.x0 > cuts[0] && cuts.some((cut) => it.x0 < cut && it.x1 > cut));
 }
 
+/** Lines of a header grid, at most: wrapped headings, a group row, units, a section label. */
+const HEAD_GRID_MAX_BANDS = 6;
+
+/**
+ * The grid at `k - 1` is the header of the grid at `k`, cut off from it: words only, no figure
+ * (years are headings), a few lines, a row's pitch above it and within its width. A statistics
+ * table's body sets a currency sign or a figure where the header rows leave their gutters, so
+ * the band grouping closed the header's group there (regions.ts) and the header became a table
+ * of its own over a body that had lost its column headings (stat-table seeds 51000, 55000).
+ */
+function headerGridAbove(blocks: RegionBlock[], k: number): boolean {
+  const above = blocks[k - 1];
+  const grid = blocks[k];
+  if (above?.kind !== 'grid' || grid.kind !== 'grid') return false;
+  if (!above.items.every((it) => it.seg && it.atom === undefined && !isFigure(it.seg.text) && longestShownWords(it.seg) <= HEAD_MAX_WORDS)) return false;
+  if (splitBands(above.items).length > HEAD_GRID_MAX_BANDS) return false;
+  const top = Math.min(...grid.items.map((it) => it.top));
+  const x0 = Math.min(...grid.items.map((it) => it.x0));
+  const x1 = Math.max(...grid.items.map((it) => it.x1));
+  const lineH = median(grid.items.map((it) => it.bottom - it.top));
+  const bottom = Math.max(...above.items.map((it) => it.bottom));
+  if (top - bottom > HEAD_GAP_LINES * lineH || bottom > top + 0.25 * lineH) return false;
+  return above.items.every((it) => it.x0 >= x0 - WIDTH_SLACK_LINES * lineH && it.x1 <= x1 + WIDTH_SLACK_LINES * lineH);
+}
+
 /** Each grid with the heading lines cut off above it taken back in. */
 export function joinGridHeadings(blocks: RegionBlock[]): RegionBlock[] {
   const out = blocks.slice();
   for (let k = 0; k < out.length; k++) {
     const grid = out[k];
     if (grid.kind !== 'grid') continue;
+    if (headerGridAbove(out, k)) {
+      out.splice(k - 1, 2, { kind: 'grid', items: [...out[k - 1].items, ...grid.items], gutters: grid.gutters });
+      k--;
+      continue;
+    }
     const start = headingFlows(out, k);
     if (start === k) {
       // The last line of the block above, when it is a line of group headings over the table
