@@ -4,6 +4,7 @@
 import type { Chunk, Placement } from './table-columns.js';
 import { joinCellLines } from './table-model.js';
 import { median } from './order-stats.js';
+import { withSignedFigure } from './table-cell-text.js';
 
 /** One row of a whitespace table while it is built: a line, or lines merged into one row. */
 export interface RowDraft {
@@ -223,7 +224,8 @@ export function lineDraft(line: Chunk[], placed: Placement[], nC: number): RowDr
       }
     }
   }
-  const cells = parts.map((chs) => joinCellLines(chs.sort((a, b) => a.x0 - b.x0).map((s) => s.text)));
+  // A currency sign set apart from its figure, as a ruled cell's is (table-cell-text.ts): "£3 132".
+  const cells = parts.map((chs) => withSignedFigure(joinCellLines(chs.sort((a, b) => a.x0 - b.x0).map((s) => s.text))));
   const extents = parts.map((chs) => (chs.length ? { x0: Math.min(...chs.map((s) => s.x0)), x1: Math.max(...chs.map((s) => s.x1)) } : { x0: NaN, x1: NaN }));
   return {
     cells,
