@@ -111,3 +111,15 @@ test('form lines: a row of boxed fields over a bold label and its typed referenc
   // A title of two weights holding no reference stays a heading.
   assert.deepEqual(headingsOf([...smallPrint(90), ...words('Part B', 72, 140, 10, { bold: true }), ...words('Household', 110, 140, 10), ...smallPrint(160)]), ['Part B Household']);
 });
+
+test('form lines: a label in the text face with its value typed in a monospace face is no heading, with or without a colon; a heading holding code in bold stays', () => {
+  const typed = { monospace: true, fontName: 'Courier' };
+  const runs: TextRun[] = [...words('These Strong Invoice', 72, 60, 16, { bold: true }), ...smallPrint(80)];
+  runs.push(...words('Full name', 72, 130, 10), ...words('Lucia Okafor', 122, 130, 10, typed));
+  runs.push(...words('Emergency contact:', 72, 200, 10), ...words('Ingrid Fischer', 170, 200, 10, typed));
+  runs.push(...smallPrint(220));
+  assert.deepEqual(headingsOf(runs), ['These Strong Invoice']);
+  // A section heading naming a command in a bold monospace face, over its text.
+  const manual: TextRun[] = [...smallPrint(80), ...words('Invoking', 72, 130, 12, { bold: true }), ...words('gawk', 125, 130, 12, { bold: true, monospace: true, fontName: 'Courier-Bold' }), ...smallPrint(150)];
+  assert.deepEqual(headingsOf(manual), ['Invoking gawk']);
+});

@@ -44,21 +44,25 @@ function tightlyUnder(high: Line, low: Line): boolean {
 
 /**
  * A run-in field: a bold label closed by a colon, then its value in another weight ("**Years at
- * address:** 2"). The line counts as bold when the label holds most of its letters, but a title
- * is set in one weight and does not end its bold part on a colon.
+ * address:** 2"), or a label and its typed value in a monospace face. The line counts as bold
+ * when the label holds most of its letters, but a title is set in one weight and does not end its
+ * bold part on a colon.
  */
 export function isRunInField(line: Line): boolean {
   const runs = line.segs.flatMap((s) => s.runs).filter((r) => r.text.trim());
   const colon = runs.findIndex((r) => /:\s*$/.test(r.text));
-  if (colon >= 0 && colon < runs.length - 1) {
-    return runs.slice(0, colon + 1).every((r) => r.bold) && runs.slice(colon + 1).every((r) => !r.bold && /[\p{L}\p{N}]/u.test(r.text));
-  }
+  if (colon >= 0 && colon < runs.length - 1 && runs.slice(0, colon + 1).every((r) => r.bold) && runs.slice(colon + 1).every((r) => !r.bold && /[\p{L}\p{N}]/u.test(r.text))) return true;
   // A bold label and its figure in regular weight ("**Subtotal** £30,869.48", "**Years at
   // address** 9"): a figure as a table's cells hold them (table-rows.ts isFigure), a reference
   // or a phone number (digits among other signs), or a value typed in a monospace face.
   const value = runs.findIndex((r) => !r.bold);
   const isValue = (r: TextRun) => !r.bold && (isFigure(r.text) || /^[\p{Lu}\d(+#-][\d\s./()+#-]*\d$/u.test(r.text.trim()) || r.monospace);
-  return value > 0 && runs.slice(0, value).every((r) => /\p{L}{2}/u.test(r.text)) && runs.slice(value).every(isValue);
+  if (value > 0 && runs.slice(0, value).every((r) => /\p{L}{2}/u.test(r.text)) && runs.slice(value).every(isValue)) return true;
+  // A label in the text face and its value typed after it in a regular monospace face ("Full
+  // name  Lucia Okafor", the name in Courier): a form filled in on a typewriter or as a PDF's
+  // typed fields. A heading holding code sets it in its own weight, bold.
+  const typed = runs.findIndex((r) => r.monospace);
+  return typed > 0 && runs.slice(0, typed).every((r) => !r.monospace && /\p{L}{2}/u.test(r.text)) && runs.slice(typed).every((r) => r.monospace && !r.bold);
 }
 
 /** Pieces of one line this many ems apart, each holding words, are fields or cells side by side. */
