@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { unifyHeadingLevels } from '../../src/convert/layout/heading-levels.js';
+import { MIN_RATIO, rankBelowLarger } from '../../src/convert/layout/headings.js';
 import type { Block, PageModel } from '../../src/convert/model.js';
 
 const line = (text: string) => ({ text, bbox: [72, 100, 540, 112] as [number, number, number, number] });
@@ -70,4 +71,13 @@ test('heading levels: the title ranks above the sections that share its level (a
   // A larger face printed on every page is no title: it keeps the level it shares.
   const chapters = [1, 2, 3].map((i) => pageOf(heading(`Chapter ${i}`, 17, 2), prose(11), heading(`Part ${i}.1`, 14.5, 2), prose(11)));
   assert.deepEqual(levels(unifyHeadingLevels(chapters)), [[2, 2], [2, 2], [2, 2]]);
+});
+
+test('over small print, a title clearly larger than the sections ranks alone at level 1; the rest go one level down', () => {
+  const h = (level: number, ratio: number, numbered = false) => ({ level, ratio, numbered });
+  // A form: 16 pt title, 12 pt sections, 10 pt bold subsections over 7 pt print.
+  assert.deepEqual(rankBelowLarger([h(1, 2.29), h(1, 1.71), h(2, 1.43), h(1, 1.71)], MIN_RATIO), [1, 2, 3, 2]);
+  // Two level-1 faces of about one size, or numbered headings, keep their levels.
+  assert.deepEqual(rankBelowLarger([h(1, 2.0), h(1, 1.8), h(2, 1.4)], MIN_RATIO), [1, 1, 2]);
+  assert.deepEqual(rankBelowLarger([h(1, 2.3), h(1, 1.7, true)], MIN_RATIO), [1, 1]);
 });

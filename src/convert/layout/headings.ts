@@ -195,8 +195,19 @@ const BELOW_LARGER_LEVEL = 4;
  */
 export function rankBelowLarger(headings: Array<{ level: number; ratio: number; numbered: boolean }>, minRatio: number): number[] {
   const largerAtThree = headings.some((h) => h.level === 3 && h.ratio >= minRatio);
-  return headings.map((h) => (largerAtThree && h.level === 3 && h.ratio < minRatio && !h.numbered ? BELOW_LARGER_LEVEL : h.level));
+  const levels = headings.map((h) => (largerAtThree && h.level === 3 && h.ratio < minRatio && !h.numbered ? BELOW_LARGER_LEVEL : h.level));
+  // Over small print (a form's notes, a table's footnotes: the page's body), a title and its
+  // sections both stand 1.7 times the body or more, and sizeLevel ranks them alike: the title,
+  // set clearly larger than the next heading face, takes level 1 alone and every other
+  // unnumbered heading goes one level down (16 pt title, 12 pt sections over 7 pt print).
+  const top = Math.max(0, ...headings.filter((h) => h.level === 1).map((h) => h.ratio));
+  const rest = headings.filter((h) => h.level === 1 && h.ratio * TITLE_OVER_SECTIONS < top);
+  if (rest.length === 0 || headings.some((h) => h.numbered)) return levels;
+  return headings.map((h, k) => (h.ratio * TITLE_OVER_SECTIONS < top ? Math.min(BELOW_LARGER_LEVEL, levels[k] + 1) : levels[k]));
 }
+
+/** A title this many times the size of the next heading face outranks it alone. */
+const TITLE_OVER_SECTIONS = 1.25;
 
 /** Headings: a text block's level from its size, weight and form against the body (headingLevel). */
 export const headingsStage: BlockStage = (blocks: Block[], page: PageFacts) => {
