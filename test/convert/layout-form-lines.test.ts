@@ -123,3 +123,10 @@ test('form lines: a label in the text face with its value typed in a monospace f
   const manual: TextRun[] = [...smallPrint(80), ...words('Invoking', 72, 130, 12, { bold: true }), ...words('gawk', 125, 130, 12, { bold: true, monospace: true, fontName: 'Courier-Bold' }), ...smallPrint(150)];
   assert.deepEqual(headingsOf(manual), ['Invoking gawk']);
 });
+
+test('form lines: a label with its reference, date or figure set apart after it is no heading; a heading with a number in its words stays', () => {
+  const runs: TextRun[] = [...smallPrint(80), ...words('Policy number', 72, 130, 10), ...words('O3675166', 144, 130, 10), ...smallPrint(150)];
+  runs.push(...words('Expiry date', 72, 200, 10), ...words('28.01.1957', 131, 200, 10), ...smallPrint(220));
+  assert.deepEqual(headingsOf(runs), []);
+  assert.deepEqual(headingsOf([...smallPrint(80), ...words('Part 3 Declaration', 72, 130, 10), ...smallPrint(150)]), ['Part 3 Declaration']);
+});

@@ -65,6 +65,24 @@ export function isRunInField(line: Line): boolean {
   return typed > 0 && runs.slice(0, typed).every((r) => !r.monospace && /\p{L}{2}/u.test(r.text)) && runs.slice(typed).every((r) => r.monospace && !r.bold);
 }
 
+/** A value set apart after its label starts this many ems after it at least (more than a word space). */
+const VALUE_APART_EM = 0.8;
+
+/**
+ * A label and its value set apart after it on the line, the two pieces of the line: the value a
+ * figure, a reference or a date ("Policy number   O3675166", "Expiry date   28.01.1957", filled
+ * into a form's underlined field). A heading's words are set a word space apart, in one piece.
+ */
+export function isSetApartField(line: Line): boolean {
+  const segs = line.segs.slice().sort((a, b) => a.x0 - b.x0);
+  if (segs.length !== 2 || segs[1].x0 - segs[0].x1 < VALUE_APART_EM * line.size) return false;
+  const [label, value] = segs.map((seg) => seg.text.trim());
+  return /\p{L}{2}/u.test(label) && !/\d/.test(label) && !segs[1].bold && (isFigure(value) || REFERENCE.test(value));
+}
+
+/** A reference, a date or a phone number: figures among capitals and signs, ending on a figure. */
+const REFERENCE = /^[\p{Lu}\d(+#-][\p{Lu}\d\s./()+#-]*\d$/u;
+
 /** Pieces of one line this many ems apart, each holding words, are fields or cells side by side. */
 const FIELDS_APART_EM = 2;
 
@@ -95,7 +113,7 @@ export function formFieldLines(blocks: Block[], found: Array<Candidate | null>):
   blocks.forEach((b, i) => {
     if (!found[i]) return;
     // Field lines read as one block (a row of fields over a run-in field) are fields line by line.
-    if (b.source && b.source.length > 0 && b.source.every((l) => isRunInField(l) || isFieldRow(l))) out.add(i);
+    if (b.source && b.source.length > 0 && b.source.every((l) => isRunInField(l) || isFieldRow(l) || isSetApartField(l))) out.add(i);
     const line = oneLine(b);
     if (!line) return;
     // A question over its check boxes ("Do you hold a current licence?" over "☐ Yes"): the form's
