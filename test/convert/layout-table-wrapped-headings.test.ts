@@ -91,3 +91,28 @@ test('row labels wrapped over two lines with their figures centred between them:
     ['Foreign action month', '10.2', '892.0'],
   ]);
 });
+
+test('OCR: a group heading over the columns and a two-word label, their words boxed 0.42 em apart by Tesseract, each stay one cell across a boundary under a word space', () => {
+  // Tesseract boxes each word on its ink: the gap between two boxes is the space and both side
+  // bearings, wider than the text layer's 0.25 em.
+  const ocr = (text: string, x: number, y: number, size = 9): TextRun[] => {
+    let cx = x;
+    return text.split(' ').map((w) => {
+      const r: TextRun = { text: w, x: cx, y, width: w.length * size * 0.5, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + 0.8 * size, confidence: 91 };
+      cx += r.width + 0.42 * size;
+      return r;
+    });
+  };
+  const at = [150, 190, 230, 270];
+  const runs: TextRun[] = [...ocr('Course Behind', 199 - (12 * 4.5 + 0.42 * 9) / 2, 20)];
+  at.forEach((x, c) => runs.push(...ocr(['Share', 'Men', 'Rate', 'Jobs'][c], x - ['Share', 'Men', 'Rate', 'Jobs'][c].length * 4.5, 34)));
+  [['Around', '572', '264.1', '2.08', '31'], ['Decide table', '14', '44.6', '1.69', '3,310'], ['Called', '450', '21.1', '6.9', '88'], ['Short water', '39', '7.7', '4.12', '902']].forEach(([l, ...v], i) => {
+    const top = 50 + i * 13;
+    runs.push(...ocr(l, 40, top));
+    v.forEach((f, c) => runs.push(...ocr(f, at[c] - f.length * 4.5, top)));
+  });
+  const t = cells(runs);
+  // One heading, spanning columns; the labels' words stay together too ("Decide table").
+  assert.ok(t[0].some((c) => /^Course Behind\/\d$/.test(c)) && !t.flat().includes('Course'), JSON.stringify(t));
+  assert.ok(t.some((r) => r[0] === 'Decide table') && !t.flat().includes('Decide'), JSON.stringify(t));
+});

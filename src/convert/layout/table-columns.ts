@@ -32,9 +32,18 @@ function cellGapOf(r: TextRun): number {
   return (r.monospace ? MONO_CHUNK_GAP_EM : CELL_GAP_EM) * r.fontSize;
 }
 
+/**
+ * Between words read by OCR a word space measures this many ems: Tesseract boxes each word on its
+ * ink, so the gap between two boxes is the space and both side bearings (0.35-0.45 em at 9 pt and
+ * 200 dpi), where the text layer's gap is the space alone. A group heading ("Course Behind" over
+ * four columns) was parted at its word space wherever a column boundary ran through it.
+ */
+const OCR_CELL_GAP_EM = 0.5;
+
 /** The cell gap of a chunk's text (points). */
 function chunkCellGap(ch: Chunk): number {
-  return (ch.runs.length > 0 && ch.runs.every((r) => r.monospace) ? MONO_CHUNK_GAP_EM : CELL_GAP_EM) * ch.size;
+  if (ch.runs.length > 0 && ch.runs.every((r) => r.monospace)) return MONO_CHUNK_GAP_EM * ch.size;
+  return (ch.runs.length > 0 && ch.runs.every((r) => r.confidence !== undefined) ? OCR_CELL_GAP_EM : CELL_GAP_EM) * ch.size;
 }
 /** A column channel must be at least this wide (in font sizes of the table's text). */
 export const MIN_CHANNEL_EM = 0.3;
