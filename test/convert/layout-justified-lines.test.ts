@@ -157,6 +157,10 @@ test('justified: a list item\'s first line of two words spread over a narrow col
   const last = spaced(['energy'], 90, 0, 11, 115);
   const next = [{ ...spaced(['•'], 78, 0, 11, 131)[0] }, plainLine(90, end(pair), 131, 11), plainLine(90, end(pair), 146, 11)];
   assert.deepEqual(texts([mark, ...pair, ...last, ...next]).slice(0, 2), ['• Current develop', 'energy']);
+  // The same with the column beside it on the left, its lines on the same baselines: the line
+  // that spans the item's column is measured without them.
+  const beside = [plainLine(-80, 60, 100, 11), plainLine(-80, 60, 115, 11), plainLine(-80, 60, 131, 11), plainLine(-80, 60, 146, 11)];
+  assert.deepEqual(texts([...beside, mark, ...pair, ...last, ...next]).filter((t) => /Current|energy|develop/.test(t)), ['• Current develop', 'energy']);
   // Two cells over a note: no line of a column ends flush with the last cell.
   const cells = spaced(['Total', 'outstanding'], 90, 75, 11, 100);
   assert.deepEqual(texts([...cells, ...spaced(['Source'], 90, 0, 11, 115)]).slice(0, 2), ['Total', 'outstanding']);

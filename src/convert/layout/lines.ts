@@ -373,12 +373,14 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
   const endsColumn = (s: Stretch, i: number): boolean => {
     const reach = COLUMN_WIDE_EMS * s.size;
     const tolerance = FLUSH_EM * s.size;
+    // The piece of the line ending flush with the pair's right edge, walked back over word
+    // spaces and stretched ones (another column's line beside it is no part of it), starts at or
+    // left of the pair's left edge.
     const spansTo = (line: TextRun[]): boolean => {
-      const over = line.filter((r) => r.x < s.x1 && r.x + r.width > s.x0 - reach);
-      if (over.length === 0 || over[0].x > s.x0 + tolerance) return false;
-      const right = Math.max(...over.map((r) => r.x + r.width));
-      if (Math.abs(right - s.x1) > tolerance) return false;
-      return over.every((r, k) => k === 0 || r.x - (over[k - 1].x + over[k - 1].width) <= gapEm * r.fontSize || inStretch.has(r));
+      let k = line.findIndex((r) => Math.abs(r.x + r.width - s.x1) <= tolerance);
+      if (k < 0 || line.some((r) => r.x < s.x1 && r.x + r.width > s.x1 + tolerance)) return false;
+      while (k > 0 && line[k - 1].x + line[k - 1].width >= s.x0 - reach && (line[k].x - (line[k - 1].x + line[k - 1].width) <= gapEm * line[k].fontSize || inStretch.has(line[k]))) k--;
+      return line[k].x <= s.x0 + tolerance;
     };
     for (const step of [-1, 1]) {
       for (let k = i + step; k >= 0 && k < lines.length && Math.abs(baseline(lines[k]) - baseline(lines[i])) <= reach; k += step) if (spansTo(lines[k])) return true;
