@@ -42,6 +42,9 @@ function tightlyUnder(high: Line, low: Line): boolean {
   return pitch > 0 && pitch <= MAX_PITCH_EM * low.size && Math.abs(low.x0 - high.x0) <= ALIGN_EM * low.size;
 }
 
+/** A reference, a date or a phone number: a capital or a figure, then figures and signs, ending on a figure. */
+const REFERENCE = /^[\p{Lu}\d(+#-][\d\s./()+#-]*\d$/u;
+
 /**
  * A run-in field: a bold label closed by a colon, then its value in another weight ("**Years at
  * address:** 2"), or a label and its typed value in a monospace face. The line counts as bold
@@ -56,7 +59,7 @@ export function isRunInField(line: Line): boolean {
   // address** 9"): a figure as a table's cells hold them (table-rows.ts isFigure), a reference
   // or a phone number (digits among other signs), or a value typed in a monospace face.
   const value = runs.findIndex((r) => !r.bold);
-  const isValue = (r: TextRun) => !r.bold && (isFigure(r.text) || /^[\p{Lu}\d(+#-][\d\s./()+#-]*\d$/u.test(r.text.trim()) || r.monospace);
+  const isValue = (r: TextRun) => !r.bold && (isFigure(r.text) || REFERENCE.test(r.text.trim()) || r.monospace);
   if (value > 0 && runs.slice(0, value).every((r) => /\p{L}{2}/u.test(r.text)) && runs.slice(value).every(isValue)) return true;
   // A label in the text face and its value typed after it in a regular monospace face ("Full
   // name  Lucia Okafor", the name in Courier): a form filled in on a typewriter or as a PDF's
@@ -79,9 +82,6 @@ export function isSetApartField(line: Line): boolean {
   const [label, value] = segs.map((seg) => seg.text.trim());
   return /\p{L}{2}/u.test(label) && !/\d/.test(label) && !segs[1].bold && (isFigure(value) || REFERENCE.test(value));
 }
-
-/** A reference, a date or a phone number: figures among capitals and signs, ending on a figure. */
-const REFERENCE = /^[\p{Lu}\d(+#-][\p{Lu}\d\s./()+#-]*\d$/u;
 
 /** Pieces of one line this many ems apart, each holding words, are fields or cells side by side. */
 const FIELDS_APART_EM = 2;

@@ -358,13 +358,14 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
   // (two headings side by side in two columns, "Approach" beside "Approach", span no column).
   // Lines are sorted by baseline: the scan walks out from the pair's line as far as COLUMN_WIDE_EMS,
   // however many lines of other columns lie between (three columns interleave theirs).
-  const columnWide = (s: Stretch, i: number): boolean => {
+  const nearLine = (s: Stretch, i: number, test: (line: TextRun[]) => boolean): boolean => {
     const reach = COLUMN_WIDE_EMS * s.size;
     for (const step of [-1, 1]) {
-      for (let k = i + step; k >= 0 && k < lines.length && Math.abs(baseline(lines[k]) - baseline(lines[i])) <= reach; k += step) if (flushIn(s, lines[k], false)) return true;
+      for (let k = i + step; k >= 0 && k < lines.length && Math.abs(baseline(lines[k]) - baseline(lines[i])) <= reach; k += step) if (test(lines[k])) return true;
     }
     return false;
   };
+  const columnWide = (s: Stretch, i: number): boolean => nearLine(s, i, (line) => flushIn(s, line, false));
   // A plain pair over its paragraph's short last line (a list item's first line spread over a
   // narrow column: "•  Current      develop" over "energy") ends where its column's lines end: some
   // unbroken or justified line near it runs from its left edge or further left (the item's parent,
@@ -376,16 +377,12 @@ export function justifiedSpaces(lines: TextRun[][], gapEm: number): Set<TextRun>
     // The piece of the line ending flush with the pair's right edge, walked back over word
     // spaces and stretched ones (another column's line beside it is no part of it), starts at or
     // left of the pair's left edge.
-    const spansTo = (line: TextRun[]): boolean => {
+    return nearLine(s, i, (line) => {
       let k = line.findIndex((r) => Math.abs(r.x + r.width - s.x1) <= tolerance);
       if (k < 0 || line.some((r) => r.x < s.x1 && r.x + r.width > s.x1 + tolerance)) return false;
       while (k > 0 && line[k - 1].x + line[k - 1].width >= s.x0 - reach && (line[k].x - (line[k - 1].x + line[k - 1].width) <= gapEm * line[k].fontSize || inStretch.has(line[k]))) k--;
       return line[k].x <= s.x0 + tolerance;
-    };
-    for (const step of [-1, 1]) {
-      for (let k = i + step; k >= 0 && k < lines.length && Math.abs(baseline(lines[k]) - baseline(lines[i])) <= reach; k += step) if (spansTo(lines[k])) return true;
-    }
-    return false;
+    });
   };
   // A pair whose first word ends a stretch already joined (equal spaces before it, a wider one
   // after: Chromium spread "Region Basis Union Around" over a column with gaps of 10.3, 10.2 and
