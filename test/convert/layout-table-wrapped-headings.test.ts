@@ -116,3 +116,14 @@ test('OCR: a group heading over the columns and a two-word label, their words bo
   assert.ok(t[0].some((c) => /^Course Behind\/\d$/.test(c)) && !t.flat().includes('Course'), JSON.stringify(t));
   assert.ok(t.some((r) => r[0] === 'Decide table') && !t.flat().includes('Decide'), JSON.stringify(t));
 });
+
+test('a heading wrapped on two lines, both centred over a column of figures kept at their right edge, is one heading', () => {
+  // "Percentage" over "change", centred on x = 180 over figures right-aligned at 195; the other
+  // headings on the lower line alone.
+  const runs: TextRun[] = [...centred('Percentage', 180, 20), ...words('Forward', 40, 33), ...centred('change', 180, 33), ...right('Share', 260, 33), ...right('Men', 320, 33)];
+  [['Called', '572', '264.1', '31'], ['Decide table', '14', '44.6', '3,310'], ['Around', '450', '21.1', '88'], ['Short water', '39', '7.7', '902']].forEach(([l, a, b, c], i) => {
+    const top = 50 + i * 13;
+    runs.push(...words(l, 40, top), ...right(a, 195, top), ...right(b, 260, top), ...right(c, 320, top));
+  });
+  assert.deepEqual(cells(runs)[0], ['Forward', 'Percentage change', 'Share', 'Men']);
+});

@@ -164,6 +164,10 @@ export function alignedHeadingLines(upper: RowDraft, lower: RowDraft, cols: Exte
   for (let c = 1; c < upper.cells.length; c++) {
     if (!upper.cells[c] || !lower.cells[c]) continue;
     if (centred && !PERIOD.test(lower.cells[c].trim())) continue;
+    // Two lines of words centred on each other within one column (a heading centred over figures
+    // kept at their right edge, "Percentage" over "change"): one heading's lines.
+    const mid = (e: Extent) => (e.x0 + e.x1) / 2;
+    if (Math.abs(mid(upper.extents[c]) - mid(lower.extents[c])) <= tol && /\p{L}{2}/u.test(upper.cells[c]) && /^\p{Ll}/u.test(lower.cells[c].trim())) continue;
     const own = columnAlign(lower.extents[c], cols[c], tol) ?? (sitsAs(lower.extents[c], cols[c], mode, tol) ? mode : 'any');
     if (PERIOD.test(lower.cells[c].trim()) || !aligned(upper.extents[c], lower.extents[c], own, tol)) return false;
   }
