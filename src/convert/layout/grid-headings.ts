@@ -24,16 +24,42 @@ const HEAD_MAX_BANDS = 4;
 /** The heading lines stay within the table's width, give or take this many line heights. */
 const WIDTH_SLACK_LINES = 1;
 
+/** A grid's top, its extent across, and its line height: what the lines above it are measured by. */
+interface GridFrame {
+  top: number;
+  x0: number;
+  x1: number;
+  lineH: number;
+}
+
+function frameOf(grid: RegionBlock): GridFrame {
+  return {
+    top: Math.min(...grid.items.map((it) => it.top)),
+    x0: Math.min(...grid.items.map((it) => it.x0)),
+    x1: Math.max(...grid.items.map((it) => it.x1)),
+    lineH: median(grid.items.map((it) => it.bottom - it.top)),
+  };
+}
+
+/** Lines that end a row's pitch above the grid at most, none reaching into its first line. */
+function justAbove(items: Item[], f: GridFrame): boolean {
+  const bottom = Math.max(...items.map((it) => it.bottom));
+  return bottom <= f.top + 0.25 * f.lineH && f.top - bottom <= HEAD_GAP_LINES * f.lineH;
+}
+
+/** Lines within the grid's width, give or take WIDTH_SLACK_LINES line heights. */
+function withinWidth(items: Item[], f: GridFrame): boolean {
+  const slack = WIDTH_SLACK_LINES * f.lineH;
+  return items.every((it) => it.x0 >= f.x0 - slack && it.x1 <= f.x1 + slack);
+}
+
 /** Index of the first flow above the grid at `k` that is one of its heading lines, or `k` when none is. */
 function headingFlows(blocks: RegionBlock[], k: number): number {
   let from = k;
   while (from > 0 && blocks[from - 1].kind === 'flow' && k - from < HEAD_MAX_BANDS) from--;
   if (from === k) return k;
   const grid = blocks[k];
-  const top = Math.min(...grid.items.map((it) => it.top));
-  const x0 = Math.min(...grid.items.map((it) => it.x0));
-  const x1 = Math.max(...grid.items.map((it) => it.x1));
-  const lineH = median(grid.items.map((it) => it.bottom - it.top));
+  const frame = frameOf(grid);
   // The table's columns as its rows align them (the channels free through every line may be
   // fewer: a long label reaches into the channel before the figures), found only for a grid with
   // candidate lines above it.
@@ -41,12 +67,10 @@ function headingFlows(blocks: RegionBlock[], k: number): number {
   // The nearest flows first: the lines directly above may be headings; a caption above them is not.
   for (let start = from; start < k; start++) {
     const items = blocks.slice(start, k).flatMap((b) => b.items);
-    if (!items.every((it) => it.seg && it.atom === undefined && it.bottom <= top + 0.25 * lineH)) continue;
-    if (!items.every((it) => it.x0 >= x0 - WIDTH_SLACK_LINES * lineH && it.x1 <= x1 + WIDTH_SLACK_LINES * lineH)) continue;
+    if (!items.every((it) => it.seg && it.atom === undefined) || !justAbove(items, frame) || !withinWidth(items, frame)) continue;
     if (!items.every((it) => longestShownWords(it.seg!) <= HEAD_MAX_WORDS && !/[.:;]$/.test(it.seg!.text.trim()))) continue;
     const bands = splitBands(items);
     if (bands.length > HEAD_MAX_BANDS) continue;
-    if (top - Math.max(...items.map((it) => it.bottom)) > HEAD_GAP_LINES * lineH) continue;
     // Pieces side by side on both sides of one of the table's column boundaries: on one line, or
     // in flows read as columns of their own.
     const across = (its: Item[], cut: number) => its.some((it) => it.x1 <= cut) && its.some((it) => it.x0 >= cut);
@@ -85,13 +109,8 @@ function headerGridAbove(blocks: RegionBlock[], k: number): boolean {
   if (above?.kind !== 'grid' || grid.kind !== 'grid') return false;
   if (!above.items.every((it) => it.seg && it.atom === undefined && !isFigure(it.seg.text) && longestShownWords(it.seg) <= HEAD_MAX_WORDS)) return false;
   if (splitBands(above.items).length > HEAD_GRID_MAX_BANDS) return false;
-  const top = Math.min(...grid.items.map((it) => it.top));
-  const x0 = Math.min(...grid.items.map((it) => it.x0));
-  const x1 = Math.max(...grid.items.map((it) => it.x1));
-  const lineH = median(grid.items.map((it) => it.bottom - it.top));
-  const bottom = Math.max(...above.items.map((it) => it.bottom));
-  if (top - bottom > HEAD_GAP_LINES * lineH || bottom > top + 0.25 * lineH) return false;
-  return above.items.every((it) => it.x0 >= x0 - WIDTH_SLACK_LINES * lineH && it.x1 <= x1 + WIDTH_SLACK_LINES * lineH);
+  const frame = frameOf(grid);
+  return justAbove(above.items, frame) && withinWidth(above.items, frame);
 }
 
 /** Each grid with the heading lines cut off above it taken back in. */
@@ -134,8 +153,6 @@ function groupLineAbove(flow: Item[], grid: RegionBlock): Item[] | null {
   const bands = splitBands(flow);
   const line = bands[bands.length - 1];
   if (!line || bands.length < 2 || !line.every((it) => it.seg && it.atom === undefined && longestShownWords(it.seg!) <= HEAD_MAX_WORDS)) return null;
-  const top = Math.min(...grid.items.map((it) => it.top));
-  const lineH = median(grid.items.map((it) => it.bottom - it.top));
-  if (top - Math.max(...line.map((it) => it.bottom)) > HEAD_GAP_LINES * lineH || Math.max(...line.map((it) => it.bottom)) > top + 0.25 * lineH) return null;
+  if (!justAbove(line, frameOf(grid))) return null;
   return groupHeadings(line, whitespaceColumnCuts(grid.items)) ? line : null;
 }

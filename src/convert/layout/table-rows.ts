@@ -160,14 +160,14 @@ export function alignedHeadingLines(upper: RowDraft, lower: RowDraft, cols: Exte
   // Centred on each other as closely as an edge is set, over two columns or more: the lines of
   // centred headings, whatever edge the column's figures keep ("Per head / of / population").
   const shared = upper.cells.map((t, c) => (c > 0 && t && lower.cells[c] ? c : -1)).filter((c) => c > 0);
-  const centred = shared.length >= 2 && shared.every((c) => Math.abs(upper.extents[c].x0 + upper.extents[c].x1 - lower.extents[c].x0 - lower.extents[c].x1) <= 2 * tol);
+  const onCentre = (c: number) => Math.abs((upper.extents[c].x0 + upper.extents[c].x1) / 2 - (lower.extents[c].x0 + lower.extents[c].x1) / 2) <= tol;
+  const centred = shared.length >= 2 && shared.every(onCentre);
   for (let c = 1; c < upper.cells.length; c++) {
     if (!upper.cells[c] || !lower.cells[c]) continue;
     if (centred && !PERIOD.test(lower.cells[c].trim())) continue;
     // Two lines of words centred on each other within one column (a heading centred over figures
     // kept at their right edge, "Percentage" over "change"): one heading's lines.
-    const mid = (e: Extent) => (e.x0 + e.x1) / 2;
-    if (Math.abs(mid(upper.extents[c]) - mid(lower.extents[c])) <= tol && /\p{L}{2}/u.test(upper.cells[c]) && /^\p{Ll}/u.test(lower.cells[c].trim())) continue;
+    if (onCentre(c) && /\p{L}{2}/u.test(upper.cells[c]) && /^\p{Ll}/u.test(lower.cells[c].trim())) continue;
     const own = columnAlign(lower.extents[c], cols[c], tol) ?? (sitsAs(lower.extents[c], cols[c], mode, tol) ? mode : 'any');
     if (PERIOD.test(lower.cells[c].trim()) || !aligned(upper.extents[c], lower.extents[c], own, tol)) return false;
   }
