@@ -87,3 +87,29 @@ test('a prose line holding a little math is never a formula', () => {
   assert.ok(!md.includes('$'), md);
   assert.match(md, /where the value of/, md);
 });
+
+test("a script wholly left of a ∑ is the preceding letter's, not the ∑'s upper limit", () => {
+  // P ≥ m^{n+1} · ∑_{j=1}^{K} T_j: the superscript's "+1" reaches within an em of the ∑, on a
+  // line nearer to it than its own upper limit K.
+  const runs = [
+    g('P', 100, 300), g('≥', 112, 300, 12, RM), g('m', 126, 300), g('n', 136, 295, 8.5), g('+', 141, 295, 8.5, RM), g('1', 146, 295, 8.5, RM),
+    // mathptmx's ∑ from the Symbol font: set large, its box shorter than its size.
+    g('∑', 160, 303, 17, 'ABCDEF+StandardSymL', 12.6), g('K', 163, 282, 8.5), g('j', 159, 316, 8.5), g('=', 164, 316, 8.5, RM), g('1', 169, 316, 8.5, RM),
+    g('T', 180, 300), g('j', 187, 301.5, 8.5),
+  ];
+  assert.equal(equationLatex(runs, []), 'P\\geq m^{n+1}\\sum_{j=1}^{K}T_{j}');
+});
+
+test('an equation number half an em clear of a display filling its line is still its number', () => {
+  // A display as wide as the column: TeX shrinks its glue to keep "(8)" on the line, 0.7 em off.
+  const right = (() => {
+    const last = words(LINE, 72, 0).at(-1)!;
+    return last.x + last.width;
+  })();
+  const eq = [g('x', right - 91, 260), g('=', right - 79, 260, 12, RM), g('a', right - 61, 250), g('b', right - 61, 272), g('+', right - 47, 260, 12, RM), g('y', right - 41, 260), g('w', right - 33.7, 260)];
+  // "(8)" on the display's baseline, flush right, 8.5 pt after the last glyph.
+  const number = words('(8)', right - 18, 260 - 9.6, 12, { fontName: 'ABCDEF+LiberationSerif' });
+  const rules: RuleLine[] = [{ x0: right - 64, y0: 256, x1: right - 51, y1: 256 }];
+  const md = layoutPageToMarkdown(page([...prose(150, 6), ...eq, ...number, ...prose(300, 4)], { rules }), createLayoutContext());
+  assert.match(md, /^\$x=\\frac\{a\}\{b\}\+yw\$ \(8\)$/m, md);
+});

@@ -128,14 +128,16 @@ function besideProse(c: Cluster, segs: Segment[]): boolean {
 }
 
 /**
- * An equation number set in the same segment as the display's last piece (a narrow column): the
- * rightmost run, "(3)" in a text face, an em or more clear of the glyphs before it.
+ * An equation number set in the same segment as the display's last piece (a narrow column, or a
+ * display so wide that TeX shrank its glue to keep the number beside it): the rightmost run,
+ * "(3)" in a text face, half an em or more clear of the glyphs before it. Math spacing stops
+ * short of that (a thick space, around a relation, is 5/18 em).
  */
 function trailingNumber(runs: TextRun[], size: number): TextRun | null {
   const last = runs.reduce<TextRun | null>((a, r) => (!a || r.x > a.x ? r : a), null);
   if (!last || isMathFont(last.fontName) || !EQUATION_NUMBER.test(last.text.trim())) return null;
   const before = Math.max(...runs.filter((r) => r !== last).map((r) => r.x + r.width));
-  return last.x - before >= size ? last : null;
+  return last.x - before >= 0.5 * size ? last : null;
 }
 
 /**

@@ -205,16 +205,22 @@ function limitsOf(op: MathGlyph, gs: MathGlyph[], used: Set<MathGlyph>): { upper
   const top = op.ink ? op.ink[0] : op.baseline - op.height * 0.75;
   // The foot of the operator's ink, where the lower limit hangs.
   const foot = op.ink ? op.ink[1] - 0.35 * op.size : op.baseline;
-  const nearestLine = (side: MathGlyph[], pick: (a: number, b: number) => number): MathGlyph[] => {
-    if (side.length === 0) return [];
-    const line = side.map((g) => g.baseline).reduce((a, b) => pick(a, b));
-    return side.filter((g) => Math.abs(g.baseline - line) < 0.5 * g.size);
-  };
   // A line wholly right of the operator is its scripts set beside it (\textstyle, as in cases
-  // and inline), not a limit centred over or under it: "j=1" beside a ∑ was read half as a limit.
-  const stacked = (line: MathGlyph[]) => (line.some((g) => g.x0 < op.x1 - 0.15 * op.size) ? line : []);
-  const upper = stacked(nearestLine(near.filter((g) => g.baseline < top + 0.15 * op.size && g.baseline > top - 1.5 * op.size), Math.max));
-  const lower = stacked(nearestLine(near.filter((g) => g.baseline > foot + 0.35 * op.size && g.baseline < foot + 1.5 * op.size), Math.min));
+  // and inline), and one wholly left of it the scripts of what precedes it ("m^{n+1} · ∑"): neither
+  // is a limit stacked over or under it. Only the nearest line that is stacked is the limit.
+  const nearestLine = (side: MathGlyph[], pick: (a: number, b: number) => number): MathGlyph[] => {
+    let rest = side;
+    while (rest.length > 0) {
+      const at = rest.map((g) => g.baseline).reduce((a, b) => pick(a, b));
+      const line = rest.filter((g) => Math.abs(g.baseline - at) < 0.5 * g.size);
+      if (!line.some((g) => g.x0 < op.x1 - 0.15 * op.size)) return [];
+      if (line.some((g) => g.x1 > op.x0 + 0.15 * op.size)) return line;
+      rest = rest.filter((g) => !line.includes(g));
+    }
+    return [];
+  };
+  const upper = nearestLine(near.filter((g) => g.baseline < top + 0.15 * op.size && g.baseline > top - 1.5 * op.size), Math.max);
+  const lower = nearestLine(near.filter((g) => g.baseline > foot + 0.35 * op.size && g.baseline < foot + 1.5 * op.size), Math.min);
   return { upper, lower };
 }
 
