@@ -113,3 +113,21 @@ test('an equation number half an em clear of a display filling its line is still
   const md = layoutPageToMarkdown(page([...prose(150, 6), ...eq, ...number, ...prose(300, 4)], { rules }), createLayoutContext());
   assert.match(md, /^\$x=\\frac\{a\}\{b\}\+yw\$ \(8\)$/m, md);
 });
+
+test("an align's short first row and the tall fraction row under it are one aligned display, whichever is grown first", () => {
+  // c = 4aLX over φ = (p+b)/Φ + x/y, the second numerator set high: the first row's reach ends
+  // short of both numerators (the first more than an em under it, the second right of it), but
+  // the fraction row's reach takes the first row in.
+  const row1 = [g('c', 250, 240), g('=', 262, 240, 12, RM), g('4', 278, 240, 12, RM), g('a', 286, 240), g('L', 294, 240), g('X', 302, 240)];
+  const row2 = [
+    g('φ', 250, 280), g('=', 262, 280, 12, RM),
+    g('p', 285, 270), g('+', 295, 270, 12, RM), g('b', 307, 270), g('Φ', 295, 292, 12, RM),
+    g('+', 322, 280, 12, RM), g('x', 345, 262), g('y', 345, 292),
+  ];
+  const rules: RuleLine[] = [
+    { x0: 283, y0: 276, x1: 316, y1: 276 },
+    { x0: 343, y0: 276, x1: 356, y1: 276 },
+  ];
+  const md = layoutPageToMarkdown(page([...prose(150, 6), ...row1, ...row2, ...prose(320, 4)], { rules }), createLayoutContext());
+  assert.match(md, /^\$\\begin\{aligned\}c&=4aLX\\\\φ&=\\frac\{p\+b\}\{Φ\}\+\\frac\{x\}\{y\}\\end\{aligned\}\$$/m, md);
+});

@@ -68,34 +68,73 @@ interface Cluster {
   size: number;
 }
 
+/** Does piece p join cluster c: within its reach, and a math face or a short piece beside or under it? */
+function joins(p: Segment, c: Cluster): boolean {
+  const mathFace = p.runs.some(isMathRun);
+  const reachY = (mathFace ? MATH_FACE_REACH_EM : VERTICAL_REACH_EM) * c.size;
+  const reachX = HORIZONTAL_REACH_EM * c.size;
+  if (p.top > c.bottom + reachY || p.bottom < c.top - reachY) return false;
+  if (p.x0 > c.x1 + reachX || p.x1 < c.x0 - reachX) return false;
+  // Upright pieces alone (digits, signs, upright Greek) join beside the display (their
+  // baseline within its height: "Σ₁ =" left of a fraction), or short and within its width,
+  // an em more for a script after its last glyph (a numeric row of a table below is neither).
+  const mid = (p.x0 + p.x1) / 2;
+  const beside = p.baseline > c.top && p.baseline < c.bottom;
+  return mathFace || beside || (p.text.length <= PLAIN_PIECE_MAX_CHARS && mid >= c.x0 - c.size && mid <= c.x1 + c.size);
+}
+
+function add(c: Cluster, p: Segment): void {
+  c.segs.push(p);
+  c.x0 = Math.min(c.x0, p.x0);
+  c.x1 = Math.max(c.x1, p.x1);
+  c.top = Math.min(c.top, p.top);
+  c.bottom = Math.max(c.bottom, p.bottom);
+}
+
 function grow(seed: Segment, pieces: Segment[], taken: Set<Segment>): Cluster {
   const c: Cluster = { segs: [seed], x0: seed.x0, x1: seed.x1, top: seed.top, bottom: seed.bottom, size: seed.size };
   taken.add(seed);
   for (let changed = true; changed; ) {
     changed = false;
     for (const p of pieces) {
-      if (taken.has(p)) continue;
-      const mathFace = p.runs.some(isMathRun);
-      const reachY = (mathFace ? MATH_FACE_REACH_EM : VERTICAL_REACH_EM) * c.size;
-      const reachX = HORIZONTAL_REACH_EM * c.size;
-      if (p.top > c.bottom + reachY || p.bottom < c.top - reachY) continue;
-      if (p.x0 > c.x1 + reachX || p.x1 < c.x0 - reachX) continue;
-      // Upright pieces alone (digits, signs, upright Greek) join beside the display (their
-      // baseline within its height: "Σ₁ =" left of a fraction), or short and within its width,
-      // an em more for a script after its last glyph (a numeric row of a table below is neither).
-      const mid = (p.x0 + p.x1) / 2;
-      const beside = p.baseline > c.top && p.baseline < c.bottom;
-      if (!mathFace && !beside && (p.text.length > PLAIN_PIECE_MAX_CHARS || mid < c.x0 - c.size || mid > c.x1 + c.size)) continue;
+      if (taken.has(p) || !joins(p, c)) continue;
       taken.add(p);
-      c.segs.push(p);
-      c.x0 = Math.min(c.x0, p.x0);
-      c.x1 = Math.max(c.x1, p.x1);
-      c.top = Math.min(c.top, p.top);
-      c.bottom = Math.max(c.bottom, p.bottom);
+      add(c, p);
       changed = true;
     }
   }
   return c;
+}
+
+/**
+ * The page's display clusters, grown from the seeds largest first, then merged where a piece of
+ * one would join the other: growth stops at the first cluster's reach, so a short first row of
+ * an align grown first misses the tall fraction row under it, which then reaches back up to it.
+ */
+function clustersOf(seeds: Segment[], pieces: Segment[]): Cluster[] {
+  const taken = new Set<Segment>();
+  const clusters: Cluster[] = [];
+  for (const seed of seeds) if (!taken.has(seed)) clusters.push(grow(seed, pieces, taken));
+  // Boxes further apart than any piece reaches are not compared piece by piece.
+  const far = (a: Cluster, b: Cluster) => {
+    const size = Math.max(a.size, b.size);
+    return b.top > a.bottom + MATH_FACE_REACH_EM * size || a.top > b.bottom + MATH_FACE_REACH_EM * size || b.x0 > a.x1 + HORIZONTAL_REACH_EM * size || a.x0 > b.x1 + HORIZONTAL_REACH_EM * size;
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < clusters.length; i++) {
+      for (let j = i + 1; j < clusters.length; j++) {
+        const [a, b] = [clusters[i], clusters[j]];
+        if (far(a, b) || (!b.segs.some((p) => joins(p, a)) && !a.segs.some((p) => joins(p, b)))) continue;
+        b.segs.forEach((p) => add(a, p));
+        clusters.splice(j, 1);
+        // The grown cluster is compared again with those after it.
+        j = i;
+        merged = true;
+      }
+    }
+  }
+  return clusters;
 }
 
 /** Horizontal rules inside the cluster's box, cut to it (fraction bars, radical overbars). */
@@ -186,12 +225,8 @@ function formulaSegment(c: Cluster, f: DisplayFormula): Segment {
 export function assembleDisplayMath(segs: Segment[], rules: RuleLine[]): Segment[] {
   const seeds = segs.filter((s) => isPiece(s) && mathFaceShare(s) >= MIN_SEED_MATH_SHARE).sort((a, b) => b.size - a.size || b.text.length - a.text.length);
   if (seeds.length === 0) return segs;
-  const pieces = segs.filter(isPiece);
-  const taken = new Set<Segment>();
   const replaced = new Map<Segment, Segment[]>();
-  for (const seed of seeds) {
-    if (taken.has(seed)) continue;
-    const c = grow(seed, pieces, taken);
+  for (const c of clustersOf(seeds, segs.filter(isPiece))) {
     if (!c.segs.some((s) => ANCHOR.test(s.text)) || !isMathFontLine(c.segs.flatMap((s) => s.runs)) || besideProse(c, segs)) continue;
     const runs = c.segs.flatMap((s) => s.runs);
     const number = trailingNumber(runs, c.size);
