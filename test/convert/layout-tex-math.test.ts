@@ -94,6 +94,18 @@ test('a \\Bigg parenthesis pdf.js dropped is put back where its white strip is',
   assert.equal(equationLatex(runs, []), 'y=a-\\left(\\sum b\\right)c');
 });
 
+test('two \\Bigg parentheses pdf.js dropped are put back each in a strip of its own', () => {
+  // h ≈ (a − b) · c × (d − e): both openings missing; the widest strip (after ≈) holds the first,
+  // and the first pair's hung `)` is ink between the second's strip and it.
+  const runs = [
+    g('h', 100, 300), g('≈', 110, 300, 10, SY),
+    g('a', 140, 300), g('−', 148, 300, 10, SY), g('b', 158, 300), hung(')', 166, 285, 2.96),
+    g('·', 178, 300, 10, SY), g('c', 186, 300), g('×', 194, 300, 10, SY),
+    g('d', 212, 300), g('−', 220, 300, 10, SY), g('e', 230, 300), hung(')', 238, 285, 2.96),
+  ];
+  assert.equal(equationLatex(runs, []), 'h\\approx\\left(a-b\\right)\\cdot c\\times\\left(d-e\\right)');
+});
+
 test('a cmsy radical hanging under its overbar is the root sign of what the bar covers', () => {
   const sign: TextRun = { ...g('√', 120, 291), y: 290.6, height: 10, fontName: SY };
   const runs = [g('r', 100, 300), g('=', 110, 300, 10, RM), sign, g('x', 130, 300), g('+', 138, 300, 10, RM), g('1', 148, 300, 10, RM)];

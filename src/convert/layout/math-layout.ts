@@ -242,19 +242,23 @@ function limitAtoms(gs: MathGlyph[], used: Set<MathGlyph>): Token[] {
 
 /**
  * Where a dropped opening parenthesis stood, left of its partner `close`: the widest white strip
- * of at least 0.6 em between the glyphs beside the partner's height, or before them all.
+ * of at least 0.6 em between the glyphs beside the partner's height (a hung glyph, another tall
+ * delimiter, by the middle of its ink), or before them all. A strip where an earlier dropped one
+ * was put back holds no other (`(a)·(b)` with both dropped: the second's strip may be the
+ * narrower).
  */
-function droppedOpening(close: MathGlyph, gs: MathGlyph[]): number {
+function droppedOpening(close: MathGlyph, gs: MathGlyph[], claimed: readonly number[]): number {
   const [top, bottom] = close.ink ?? [close.baseline - close.size, close.baseline];
   const spans = gs
-    .filter((g) => g !== close && g.x1 <= close.x0 + 0.1 * close.size && g.baseline - 0.25 * g.size > top && g.baseline - 0.25 * g.size < bottom)
+    .filter((g) => g !== close && g.x1 <= close.x0 + 0.1 * close.size && middle(g) > top && middle(g) < bottom)
     .map((g) => [g.x0, g.x1] as const)
     .sort((a, b) => a[0] - b[0]);
   if (spans.length === 0) return close.x0 - close.size;
   let best = { gap: 0.6 * close.size, at: spans[0][0] - 0.5 * close.size };
   let reach = spans[0][1];
   for (const [a, b] of spans.slice(1)) {
-    if (a - reach > best.gap) best = { gap: a - reach, at: reach + 0.1 * close.size };
+    const free = !claimed.some((x) => x >= reach && x <= a);
+    if (free && a - reach > best.gap) best = { gap: a - reach, at: reach + 0.1 * close.size };
     reach = Math.max(reach, b);
   }
   return best.at;
@@ -346,6 +350,7 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
   // Stretched delimiters paired like brackets; one left without its partner stays plain.
   const paired = new Set<MathGlyph>();
   const stack: MathGlyph[] = [];
+  const restored: number[] = [];
   for (const it of items) {
     const g = it.glyph;
     if (!g || !stretched(g)) continue;
@@ -356,7 +361,8 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
     } else if (g.ch === ')' && g.ink) {
       // pdf.js reads code 0x20 of TeX's extension font (a \\Bigg parenthesis) as a word space and
       // drops it: a hung `)` with no partner had one, in the white strip it left (pdf/cmex.ts).
-      const x = droppedOpening(g, gs);
+      const x = droppedOpening(g, gs, restored);
+      restored.push(x);
       items.push({ x, atom: { tex: '\\left(', x } });
       paired.add(g);
     }
