@@ -78,6 +78,19 @@ test('a tall brace with rows of a value and a condition after it is cases', () =
   assert.equal(equationLatex(runs, []), 'f=\\begin{cases}a&x<0\\\\b&x\\geq0\\end{cases}');
 });
 
+test("cases keep a radical's overbar with its own row and a subscript that hangs below the brace", () => {
+  // f = { a, x<0 ; √b, 0≤x<1 ; c/g_k, x≥1 }, rows 12-15 pt apart: the radical's overbar stands
+  // nearer the first row's baseline than its own, and g's subscript reaches under the brace.
+  const sign: TextRun = { ...g('√', 128, 292), y: 291.6, height: 10, fontName: SY };
+  const runs = [
+    g('f', 100, 302), g('=', 110, 302, 10, RM), hung('{', 120, 279, 4.1),
+    g('a', 130, 289), g('x', 160, 289), g('<', 168, 289, 10, MI), g('0', 178, 289, 10, RM),
+    sign, g('b', 138, 301), g('0', 160, 301, 10, RM), g('≤', 168, 301, 10, SY), g('x', 178, 301), g('<', 186, 301, 10, MI), g('1', 196, 301, 10, RM),
+    g('c', 131, 310), g('g', 130, 321), g('k', 136, 323.5, 7), g('x', 160, 316), g('≥', 168, 316, 10, SY), g('1', 178, 316, 10, RM),
+  ];
+  assert.equal(equationLatex(runs, [bar(136, 146, 292), bar(129, 141, 314)]), 'f=\\begin{cases}a&x<0\\\\\\sqrt{b}&0\\leq x<1\\\\\\frac{c}{g_{k}}&x\\geq1\\end{cases}');
+});
+
 test('a tall parenthesis around a fraction stays \\left( \\right), not a matrix', () => {
   const runs = [g('y', 100, 303), g('=', 110, 303, 10, RM), hung('(', 120, 288, 2.35), g('a', 132, 295), g('b', 132, 313), g('+', 142, 303, 10, RM), g('c', 152, 303), hung(')', 160, 288, 2.35)];
   assert.equal(equationLatex(runs, [bar(130, 139, 300)]), 'y=\\left(\\frac{a}{b}+c\\right)');

@@ -79,6 +79,35 @@ function columnCuts(inner: MathGlyph[], size: number): Array<{ at: number; gap: 
   return cuts;
 }
 
+/**
+ * A script hung on a glyph of the array (or going on from one) belongs to it even where it
+ * reaches past the delimiter: TeX may set a delimiter up to \\delimitershortfall short of its
+ * content, and a subscript under a last row's denominator sticks out below (g_k^4: the k).
+ * A script starts where its base ends (within a quarter em), smaller than it and within 0.8 em
+ * of its baseline; a script goes on in glyphs of its own size on its own baseline (t−1).
+ */
+function scriptsOf(inner: MathGlyph[], candidates: MathGlyph[]): MathGlyph[] {
+  const out = inner.slice();
+  const left = new Set(candidates);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const g of left) {
+      const hung = out.some((m) => {
+        const near = g.x0 >= m.x1 - 0.25 * m.size && g.x0 <= m.x1 + 0.25 * m.size;
+        if (!near || m.ink) return false;
+        const onBase = g.size < 0.9 * m.size && Math.abs(g.baseline - m.baseline) < 0.8 * m.size;
+        const goesOn = !inner.includes(m) || m.size < 0.9 * Math.max(...inner.map((x) => x.size));
+        return onBase || (goesOn && g.size <= 1.05 * m.size && Math.abs(g.baseline - m.baseline) < 0.3 * m.size && g.x0 <= m.x1 + 0.15 * m.size);
+      });
+      if (!hung) continue;
+      out.push(g);
+      left.delete(g);
+      grown = true;
+    }
+  }
+  return out;
+}
+
 /** The arrays of a display (or a part of one), outermost first; `size` is its main glyph size. */
 export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): MathArray[] {
   const out: MathArray[] = [];
@@ -94,8 +123,10 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     const rawBrace = !close && open.ch === '(' && isCmexFont(open.font);
     if (!close && open.ch !== '{' && !rawBrace) continue;
     const [top, bottom] = inkOf(open);
-    const inner = gs.filter((g) => g !== open && g !== close && !taken.has(g) && center(g) > open.x1 - 0.1 * size && (!close || center(g) < close.x0 + 0.1 * size) && axisOf(g) > top && axisOf(g) < bottom);
-    if (inner.length < 2) continue;
+    const across = (g: MathGlyph) => g !== open && g !== close && !taken.has(g) && center(g) > open.x1 - 0.1 * size && (!close || center(g) < close.x0 + 0.1 * size);
+    const within = gs.filter((g) => across(g) && axisOf(g) > top && axisOf(g) < bottom);
+    if (within.length < 2) continue;
+    const inner = scriptsOf(within, gs.filter((g) => across(g) && !within.includes(g) && axisOf(g) > top - size && axisOf(g) < bottom + size));
     const innerSize = Math.max(...inner.filter((g) => !g.ink).map((g) => g.size), 0) || size;
     // A radical's rule over a cell's first row may stand a little above the delimiter's top.
     const innerBars = bars.filter((b) => b.x0 >= open.x1 - 0.1 * size && (!close || b.x1 <= close.x0 + 0.1 * size) && b.y > top - 0.5 * size && b.y < bottom + 0.5 * size);
@@ -108,9 +139,17 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     const rowOf = (y: number) => baselines.reduce((best, b, i) => (Math.abs(b - y) < Math.abs(baselines[best] - y) ? i : best), 0);
     const colOf = (x: number) => cuts.filter((c) => x > c.at).length;
     const cells = baselines.map(() => Array.from({ length: cuts.length + 1 }, () => ({ gs: [] as MathGlyph[], bars: [] as MathBar[] })));
-    for (const g of inner) cells[rowOf(g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline)][colOf(center(g))].gs.push(g);
-    // A bar stands on the math axis, a quarter em over its row's baseline; under it, its denominator.
-    for (const b of innerBars) cells[rowOf(b.y + 0.25 * innerSize)][colOf((b.x0 + b.x1) / 2)].bars.push(b);
+    const glyphRow = (g: MathGlyph) => rowOf(g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline);
+    for (const g of inner) cells[glyphRow(g)][colOf(center(g))].gs.push(g);
+    // A bar goes with the glyphs right under it: a fraction's denominator, a radical's content
+    // (its overbar stands nearer the row above when the rows are close, as in cases); with none,
+    // by the math axis, a quarter em over its row's baseline.
+    for (const b of innerBars) {
+      const under = inner
+        .filter((g) => center(g) >= b.x0 && center(g) <= b.x1 && axisOf(g) > b.y && axisOf(g) < b.y + 1.5 * innerSize)
+        .reduce<MathGlyph | null>((a, g) => (!a || axisOf(g) < axisOf(a) ? g : a), null);
+      cells[under ? glyphRow(under) : rowOf(b.y + 0.25 * innerSize)][colOf((b.x0 + b.x1) / 2)].bars.push(b);
+    }
     const members = new Set([open, ...inner, ...(close ? [close] : [])]);
     members.forEach((g) => taken.add(g));
     out.push({ members, bars: new Set(innerBars), x: open.x0, env, cells });
