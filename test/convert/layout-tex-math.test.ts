@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextRun } from '../../src/convert/layout/types.js';
 import { equationLatex, type MathBar } from '../../src/convert/layout/math-layout.js';
+import { createLayoutContext, layoutPageToMarkdown } from '../../src/convert/layout/index.js';
+import { page, words } from './fixtures/runs.js';
 import { cmexInk, cmexIsRaw, cmexNamedInk, cmexPieces, cmexPiecesInk, cmexText, cmsyInk, cmexGlyphs } from '../../src/convert/pdf/cmex.js';
 
 const MI = 'ABCDEF+CMMI10';
@@ -145,4 +147,23 @@ test('cmex: raw codes given as one item are glyphs of their own, each with its a
   // The brace reaches three ems under its baseline, the product one: each keeps its own box.
   assert.ok(glyphs![0].ink.below > 2.5 && glyphs![1].ink.below <= 1.0, JSON.stringify(glyphs));
   assert.equal(cmexGlyphs('( Q'), null);
+});
+
+test("a matrix's closing pieces and the next matrix's opening ones, one segment without letters, stay in the display", () => {
+  // A = [a b; c d; g h][e; f; k]: each bracket a top and a bottom piece; "⎤ ⎡ ⎤" is one line of
+  // pieces, which a dot-leader filter must not take for a rule drawn with characters.
+  const top = 236.8;
+  const low = 254.7;
+  const pieces = (x: number, t: string, b: string) => [hung(t, x, top, 1.75, 10, 6.7), hung(b, x, low, 1.75, 10, 6.7)];
+  const rows = [244.6, 256.9, 268.9];
+  const eq = [
+    g('A', 120, 256.8), g('=', 130, 256.8, 10, RM), ...pieces(140, '⎡', '⎣'),
+    ...(['a', 'c', 'g'] as const).map((t, i) => g(t, 150, rows[i])), ...(['b', 'd', 'h'] as const).map((t, i) => g(t, 168, rows[i])),
+    ...pieces(178, '⎤', '⎦'), ...pieces(185.3, '⎡', '⎣'),
+    ...(['e', 'f', 'k'] as const).map((t, i) => g(t, 192, rows[i])), ...pieces(197, '⎤', '⎦'),
+  ];
+  const prose = (y0: number, n: number): TextRun[] =>
+    Array.from({ length: n }, (_, i) => words('a line of body text that runs across the whole column to its right margin', 72, y0 + i * 12, 10, { fontName: 'ABCDEF+CMR10' })).flat();
+  const md = layoutPageToMarkdown(page([...prose(150, 6), ...eq, ...prose(290, 4)]), createLayoutContext());
+  assert.match(md, /^\$A=\\begin\{bmatrix\}a&b\\\\c&d\\\\g&h\\end\{bmatrix\}\\begin\{bmatrix\}e\\\\f\\\\k\\end\{bmatrix\}\$$/m, md);
 });

@@ -11,11 +11,12 @@ import { spanBBox } from './text-blocks.js';
 import type { PageState } from './page-state.js';
 
 /**
- * A piece of a formula with no letter or digit: a big operator, root or relation sign, or a
- * bracket beside an operator. Dot leaders, rules drawn with characters and symbol-font
- * decorations have none of these.
+ * A piece of a formula with no letter or digit: a big operator, root or relation sign, a bracket
+ * beside an operator, or the pieces tall delimiters are built of (U+239B-23B3: ⎡ ⎤ ⎣ ⎦ ⎧ ⎨ ⎩ …,
+ * "⎤ ⎡ ⎤" where one matrix closes and the next opens). Dot leaders, rules drawn with characters
+ * and symbol-font decorations have none of these.
  */
-const MATH_PIECE = /[∑∏∫∮√∂∇±∓×≤≥≈≡≠∞∈∝]|[()[\]{}].*[=+−<>]|[=+−<>].*[()[\]{}]/u;
+const MATH_PIECE = /[∑∏∫∮√∂∇±∓×≤≥≈≡≠∞∈∝\u239B-\u23B3]|[()[\]{}].*[=+−<>]|[=+−<>].*[()[\]{}]/u;
 
 export function linesStage(s: PageState): PageState {
   let segs = buildSegments(s.runs, s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM, s.body);
