@@ -131,3 +131,19 @@ test("an align's short first row and the tall fraction row under it are one alig
   const md = layoutPageToMarkdown(page([...prose(150, 6), ...row1, ...row2, ...prose(320, 4)], { rules }), createLayoutContext());
   assert.match(md, /^\$\\begin\{aligned\}c&=4aLX\\\\φ&=\\frac\{p\+b\}\{Φ\}\+\\frac\{x\}\{y\}\\end\{aligned\}\$$/m, md);
 });
+
+test('an equation number in the body face is the number even where a display too wide for its line runs into it', () => {
+  // KaTeX does not shrink a display to keep its \tag clear: "(3)" set over N's last superscript.
+  const right = (() => {
+    const last = words(LINE, 72, 0).at(-1)!;
+    return last.x + last.width;
+  })();
+  const eq = [
+    g('x', right - 90, 260), g('=', right - 78, 260, 12, RM), g('a', right - 60, 250), g('b', right - 60, 272), g('−', right - 46, 260, 12, RM),
+    g('N', right - 34, 260), g('i', right - 26.8, 263, 8.5), g('i', right - 26.8, 254, 8.5), g('+', right - 21.7, 254, 8.5, RM), g('1', right - 16.6, 254, 8.5, RM),
+  ];
+  const number = words('(3)', right - 18, 260 - 9.6, 12, { fontName: 'ABCDEF+LiberationSerif' });
+  const rules: RuleLine[] = [{ x0: right - 63, y0: 256, x1: right - 50, y1: 256 }];
+  const md = layoutPageToMarkdown(page([...prose(150, 6), ...eq, ...number, ...prose(300, 4)], { rules }), createLayoutContext());
+  assert.match(md, /^\$x=\\frac\{a\}\{b\}-N_\{i\}\^\{i\+1\}\$ \(3\)$/m, md);
+});

@@ -170,12 +170,19 @@ function besideProse(c: Cluster, segs: Segment[]): boolean {
  * An equation number set in the same segment as the display's last piece (a narrow column, or a
  * display so wide that TeX shrank its glue to keep the number beside it): the rightmost run,
  * "(3)" in a text face, half an em or more clear of the glyphs before it. Math spacing stops
- * short of that (a thick space, around a relation, is 5/18 em).
+ * short of that (a thick space, around a relation, is 5/18 em). Set in a face no glyph of the
+ * display uses (the body's text face beside KaTeX's math faces), it is the number however close
+ * the display has run up to it, even over its last script (a display too wide for its line);
+ * a face the formula shares (TeX's CMR digits) needs the gap.
  */
 function trailingNumber(runs: TextRun[], size: number): TextRun | null {
-  const last = runs.reduce<TextRun | null>((a, r) => (!a || r.x > a.x ? r : a), null);
+  // The run reaching furthest right: a script the number overlaps may start after it.
+  const last = runs.reduce<TextRun | null>((a, r) => (!a || r.x + r.width > a.x + a.width ? r : a), null);
   if (!last || isMathFont(last.fontName) || !EQUATION_NUMBER.test(last.text.trim())) return null;
-  const before = Math.max(...runs.filter((r) => r !== last).map((r) => r.x + r.width));
+  const rest = runs.filter((r) => r !== last);
+  const before = Math.max(...rest.map((r) => r.x + r.width));
+  const ownFace = last.fontName !== undefined && !rest.some((r) => r.fontName === last.fontName);
+  if (ownFace) return last.x + last.width >= before ? last : null;
   return last.x - before >= 0.5 * size ? last : null;
 }
 
