@@ -93,6 +93,24 @@ test("cases keep a radical's overbar with its own row and a subscript that hangs
   assert.equal(equationLatex(runs, [bar(136, 146, 292), bar(129, 141, 314)]), 'f=\\begin{cases}a&x<0\\\\\\sqrt{b}&0\\leq x<1\\\\\\frac{c}{g_{k}}&x\\geq1\\end{cases}');
 });
 
+test("in cases, a script set high on a row's closing \\Big parenthesis stays in that row; a glyph under the row above is no script of it", () => {
+  // u = { a, x<3 ; (b+c)^3, x≥3 }: the 3 on the tall `)` is nearer the first row's baseline.
+  // v = (0 λ; d −P^{-1}): the −1 starts where λ ends, 0.75 em under λ's baseline, on P.
+  const cases = [
+    g('u', 100, 301), g('=', 110, 301, 10, RM), hung('{', 120, 276, 3.0),
+    g('a', 130, 286), g('x', 190, 286), g('<', 198, 286, 10, MI), g('3', 208, 286, 10, RM),
+    hung('(', 130, 289, 1.8), g('b', 138, 301), g('+', 146, 301, 10, RM), g('c', 156, 301), hung(')', 162, 289, 1.8), g('3', 170, 292.5, 7, RM),
+    g('x', 190, 301), g('≥', 198, 301, 10, SY), g('3', 208, 301, 10, RM),
+  ];
+  assert.equal(equationLatex(cases, []), 'u=\\begin{cases}a&x<3\\\\\\left(b+c\\right)^{3}&x\\geq3\\end{cases}');
+  const matrix = [
+    g('v', 100, 303), g('=', 110, 303, 10, RM), hung('(', 120, 285, 2.35),
+    g('0', 130, 297, 10, RM), g('λ', 154.5, 297), g('d', 130, 309), g('−', 144, 309, 10, SY), g('P', 152, 309), g('−', 160, 304.5, 7, SY), g('1', 164.2, 304.5, 7, RM),
+    hung(')', 170, 285, 2.35),
+  ];
+  assert.equal(equationLatex(matrix, []), 'v=\\begin{pmatrix}0&λ\\\\d&-P^{-1}\\end{pmatrix}');
+});
+
 test('a tall parenthesis around a fraction stays \\left( \\right), not a matrix', () => {
   const runs = [g('y', 100, 303), g('=', 110, 303, 10, RM), hung('(', 120, 288, 2.35), g('a', 132, 295), g('b', 132, 313), g('+', 142, 303, 10, RM), g('c', 152, 303), hung(')', 160, 288, 2.35)];
   assert.equal(equationLatex(runs, [bar(130, 139, 300)]), 'y=\\left(\\frac{a}{b}+c\\right)');

@@ -26,6 +26,7 @@ const TALL_EM = 1.8;
 /** White this wide between two glyphs of every row parts two columns (a relation's space is 0.28 em). */
 const COLUMN_GAP_EM = 0.75;
 
+const CLOSERS = new Set(Object.values(CLOSING));
 const center = (g: { x0: number; x1: number }) => (g.x0 + g.x1) / 2;
 
 function inkOf(g: MathGlyph): readonly [number, number] {
@@ -80,26 +81,41 @@ function columnCuts(inner: MathGlyph[], size: number): Array<{ at: number; gap: 
 }
 
 /**
+ * The glyph a script hangs on, among `pool`: it starts where its base ends (within a quarter em),
+ * smaller than it, raised up to 0.6 em or lowered up to 0.45 em (TeX's superscript shift is
+ * ~0.41 em, a subscript's drop ~0.25-0.35: a glyph 0.8 em under a letter is the next row's)
+ * off its baseline (within the ink of a tall delimiter, whose
+ * scripts TeX sets high: `\\right)^3`), or it goes on a script in a glyph of the script's size
+ * on its baseline (the −1 of t−1). The nearest such glyph; null for a glyph on a base of its own.
+ */
+function baseOf(g: MathGlyph, pool: Iterable<MathGlyph>, mainSize: number): MathGlyph | null {
+  let best: MathGlyph | null = null;
+  for (const m of pool) {
+    if (m === g || g.x0 < m.x1 - 0.25 * m.size || g.x0 > m.x1 + 0.25 * m.size) continue;
+    const drop = g.baseline - m.baseline;
+    // Of the hung glyphs only a closing delimiter takes scripts: what follows an opening one,
+    // or a cases brace, is its content.
+    if (m.ink && !CLOSERS.has(m.ch)) continue;
+    const level = m.ink ? g.baseline > m.ink[0] - 0.5 * g.size && g.baseline < m.ink[1] : drop > -0.6 * m.size && drop < 0.45 * m.size;
+    const onBase = g.size < 0.9 * m.size && level;
+    const goesOn = !m.ink && m.size < 0.9 * mainSize && g.size <= 1.05 * m.size && Math.abs(g.baseline - m.baseline) < 0.3 * m.size && g.x0 <= m.x1 + 0.15 * m.size;
+    if ((onBase || goesOn) && (!best || Math.abs(g.x0 - m.x1) < Math.abs(g.x0 - best.x1))) best = m;
+  }
+  return best;
+}
+
+/**
  * A script hung on a glyph of the array (or going on from one) belongs to it even where it
  * reaches past the delimiter: TeX may set a delimiter up to \\delimitershortfall short of its
  * content, and a subscript under a last row's denominator sticks out below (g_k^4: the k).
- * A script starts where its base ends (within a quarter em), smaller than it and within 0.8 em
- * of its baseline; a script goes on in glyphs of its own size on its own baseline (t−1).
  */
-function scriptsOf(inner: MathGlyph[], candidates: MathGlyph[]): MathGlyph[] {
+function scriptsOf(inner: MathGlyph[], candidates: MathGlyph[], mainSize: number): MathGlyph[] {
   const out = inner.slice();
   const left = new Set(candidates);
   for (let grown = true; grown; ) {
     grown = false;
     for (const g of left) {
-      const hung = out.some((m) => {
-        const near = g.x0 >= m.x1 - 0.25 * m.size && g.x0 <= m.x1 + 0.25 * m.size;
-        if (!near || m.ink) return false;
-        const onBase = g.size < 0.9 * m.size && Math.abs(g.baseline - m.baseline) < 0.8 * m.size;
-        const goesOn = !inner.includes(m) || m.size < 0.9 * Math.max(...inner.map((x) => x.size));
-        return onBase || (goesOn && g.size <= 1.05 * m.size && Math.abs(g.baseline - m.baseline) < 0.3 * m.size && g.x0 <= m.x1 + 0.15 * m.size);
-      });
-      if (!hung) continue;
+      if (!baseOf(g, out, mainSize)) continue;
       out.push(g);
       left.delete(g);
       grown = true;
@@ -126,7 +142,7 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     const across = (g: MathGlyph) => g !== open && g !== close && !taken.has(g) && center(g) > open.x1 - 0.1 * size && (!close || center(g) < close.x0 + 0.1 * size);
     const within = gs.filter((g) => across(g) && axisOf(g) > top && axisOf(g) < bottom);
     if (within.length < 2) continue;
-    const inner = scriptsOf(within, gs.filter((g) => across(g) && !within.includes(g) && axisOf(g) > top - size && axisOf(g) < bottom + size));
+    const inner = scriptsOf(within, gs.filter((g) => across(g) && !within.includes(g) && axisOf(g) > top - size && axisOf(g) < bottom + size), size);
     const innerSize = Math.max(...inner.filter((g) => !g.ink).map((g) => g.size), 0) || size;
     // A radical's rule over a cell's first row may stand a little above the delimiter's top.
     const innerBars = bars.filter((b) => b.x0 >= open.x1 - 0.1 * size && (!close || b.x1 <= close.x0 + 0.1 * size) && b.y > top - 0.5 * size && b.y < bottom + 0.5 * size);
@@ -139,7 +155,15 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     const rowOf = (y: number) => baselines.reduce((best, b, i) => (Math.abs(b - y) < Math.abs(baselines[best] - y) ? i : best), 0);
     const colOf = (x: number) => cuts.filter((c) => x > c.at).length;
     const cells = baselines.map(() => Array.from({ length: cuts.length + 1 }, () => ({ gs: [] as MathGlyph[], bars: [] as MathBar[] })));
-    const glyphRow = (g: MathGlyph) => rowOf(g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline);
+    // A glyph's row by its baseline (a hung glyph's by its ink), a script's by its base's: a
+    // script set high on a tall delimiter is nearer the row above.
+    const rowOfGlyph = new Map<MathGlyph, number>();
+    for (const g of inner.slice().sort((a, b) => a.x0 - b.x0)) {
+      const base = baseOf(g, inner, innerSize);
+      const own = rowOf(g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline);
+      rowOfGlyph.set(g, base && rowOfGlyph.has(base) ? rowOfGlyph.get(base)! : own);
+    }
+    const glyphRow = (g: MathGlyph) => rowOfGlyph.get(g)!;
     for (const g of inner) cells[glyphRow(g)][colOf(center(g))].gs.push(g);
     // A bar goes with the glyphs right under it: a fraction's denominator, a radical's content
     // (its overbar stands nearer the row above when the rows are close, as in cases); with none,
