@@ -162,7 +162,10 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
   const consider = (i: number, neighbour: (typeof boxes)[number] | undefined, gapToBody: number, top: boolean): boolean => {
     const b = boxes[i];
     const all = b.texts.join(' ');
-    if (b.texts.every((t) => isPageNumber(t) || isStamp(t)) || !/[\p{L}\p{N}]/u.test(all) || isStamp(all)) {
+    // A number at the body's own line pitch, or overlapping it, is the body's: a matrix's last
+    // row ("9 0") or a table's, low on the page; a folio stands apart.
+    const apart = noisySizes || !neighbour || gapToBody >= MARGIN_GAP_OF_OWN_SIZE * b.size;
+    if ((apart && b.texts.every((t) => isPageNumber(t) || isStamp(t))) || !/[\p{L}\p{N}]/u.test(all) || isStamp(all)) {
       folios.add(b.id);
       return true;
     }
