@@ -147,3 +147,19 @@ test('an equation number in the body face is the number even where a display too
   const md = layoutPageToMarkdown(page([...prose(150, 6), ...eq, ...number, ...prose(300, 4)], { rules }), createLayoutContext());
   assert.match(md, /^\$x=\\frac\{a\}\{b\}-N_\{i\}\^\{i\+1\}\$ \(3\)$/m, md);
 });
+
+test("an aligned row opening with its relation under the rows above joins them across a tag pushed between; each row's number goes with the block", () => {
+  // μ = X / = V + W + … (too wide: its "(10)" goes onto the next line) / ≥ c: the third row
+  // starts 2.3 em under the second, further than any other piece reaches, its ≥ under the =.
+  const right = (() => {
+    const last = words(LINE, 72, 0).at(-1)!;
+    return last.x + last.width;
+  })();
+  const row2 = [g('=', 112, 218, 12, RM)];
+  for (let x = 130; x < right - 12; x += 24) row2.push(g('V', x, 218), g('+', x + 12, 218, 12, RM));
+  row2.push(g('W', right - 8, 218));
+  const eq = [g('μ', 100, 200), g('=', 112, 200, 12, RM), g('X', 130, 200), ...row2, g('≥', 112, 260, 12, RM), g('c', 130, 260)];
+  const tag = (t: string, b: number) => words(t, right - 10 * t.length * 0.5 - 5, b - 9.6, 12, { fontName: 'ABCDEF+LiberationSerif' });
+  const md = layoutPageToMarkdown(page([...prose(100, 6), ...eq, ...tag('(9)', 200), ...tag('(10)', 238), ...tag('(11)', 260), ...prose(290, 4)]), createLayoutContext());
+  assert.match(md, /^\$\\begin\{aligned\}μ&=X\\\\&=V\+V.*\+W\\\\&\\geq c\\end\{aligned\}\$ \(9\) \(10\) \(11\)$/m, md);
+});

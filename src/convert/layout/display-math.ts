@@ -68,8 +68,31 @@ interface Cluster {
   size: number;
 }
 
+/** A relation sign opening a run: an aligned row's `&=` starts its line with one. */
+const OPENING_RELATION = /^\s*[=<>≤≥≈≡≠∼≃≅∝⩽⩾]/u;
+/** How far under a display an aligned row opening with a relation may start (ems). */
+const ALIGNED_ROW_REACH_EM = 2.5;
+
+/** Left edges of the runs of a segment that open with a relation sign. */
+function relationEdges(s: Segment): number[] {
+  return s.runs.filter((r) => OPENING_RELATION.test(r.text)).map((r) => r.x);
+}
+
+/**
+ * An aligned row under the display: it opens with a relation standing under one of the
+ * display's (TeX's align puts each row's `&=` in one column), within 2.5 em of it. It may lie
+ * further down than other pieces: a tag pushed under the row above (amsmath, a row too wide for
+ * its number) stands between them.
+ */
+function alignedRowUnder(p: Segment, c: Cluster): boolean {
+  const first = p.runs.reduce((a, r) => (r.x < a.x ? r : a), p.runs[0]);
+  if (!first || !OPENING_RELATION.test(first.text) || p.top < c.bottom || p.top - c.bottom > ALIGNED_ROW_REACH_EM * c.size) return false;
+  return c.segs.some((s) => relationEdges(s).some((x) => Math.abs(x - first.x) < 0.6 * c.size));
+}
+
 /** Does piece p join cluster c: within its reach, and a math face or a short piece beside or under it? */
 function joins(p: Segment, c: Cluster): boolean {
+  if (alignedRowUnder(p, c)) return true;
   const mathFace = p.runs.some(isMathRun);
   const reachY = (mathFace ? MATH_FACE_REACH_EM : VERTICAL_REACH_EM) * c.size;
   const reachX = HORIZONTAL_REACH_EM * c.size;
@@ -118,7 +141,8 @@ function clustersOf(seeds: Segment[], pieces: Segment[]): Cluster[] {
   // Boxes further apart than any piece reaches are not compared piece by piece.
   const far = (a: Cluster, b: Cluster) => {
     const size = Math.max(a.size, b.size);
-    return b.top > a.bottom + MATH_FACE_REACH_EM * size || a.top > b.bottom + MATH_FACE_REACH_EM * size || b.x0 > a.x1 + HORIZONTAL_REACH_EM * size || a.x0 > b.x1 + HORIZONTAL_REACH_EM * size;
+    const reachY = Math.max(MATH_FACE_REACH_EM, ALIGNED_ROW_REACH_EM) * size;
+    return b.top > a.bottom + reachY || a.top > b.bottom + reachY || b.x0 > a.x1 + HORIZONTAL_REACH_EM * size || a.x0 > b.x1 + HORIZONTAL_REACH_EM * size;
   };
   for (let merged = true; merged; ) {
     merged = false;
@@ -249,9 +273,12 @@ export function assembleDisplayMath(segs: Segment[], rules: RuleLine[]): Segment
     for (const s of segs) {
       const mid = (s.top + s.bottom) / 2;
       if (replaced.has(s) || !EQUATION_NUMBER.test(s.text.trim())) continue;
-      const beside = s.x0 > c.x1 && mid > c.top && mid < c.bottom;
+      // Beside: within the display's height, no piece of it further right on the number's band
+      // (an aligned block's tag pushed under a row too wide for it stands inside its box).
+      const band = (o: Segment) => o.bottom > s.top && o.top < s.bottom;
+      const beside = mid > c.top && mid < c.bottom && !c.segs.some((o) => band(o) && o.x1 > s.x0);
       const clear = beside
-        ? !segs.some((o) => o !== s && !c.segs.includes(o) && o.x0 >= c.x1 - 1 && o.x1 <= s.x0 + 1 && o.bottom > s.top && o.top < s.bottom)
+        ? !segs.some((o) => o !== s && !c.segs.includes(o) && o.x0 >= c.x0 - 1 && o.x1 <= s.x0 + 1 && band(o))
         : tagBelow(s, c, segs);
       if (clear) {
         numbers.push(s);
