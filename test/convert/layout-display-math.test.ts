@@ -163,3 +163,13 @@ test("an aligned row opening with its relation under the rows above joins them a
   const md = layoutPageToMarkdown(page([...prose(100, 6), ...eq, ...tag('(9)', 200), ...tag('(10)', 238), ...tag('(11)', 260), ...prose(290, 4)]), createLayoutContext());
   assert.match(md, /^\$\\begin\{aligned\}μ&=X\\\\&=V\+V.*\+W\\\\&\\geq c\\end\{aligned\}\$ \(9\) \(10\) \(11\)$/m, md);
 });
+
+test("a script on the line of a ∑'s upper limit but an em off it is the preceding glyph's", () => {
+  // (a+b)^3 ∑_{i=1}^{N} z_i: KaTeX sets the 3 on \right) at the height of the limit N.
+  const runs = [
+    g('(', 100, 300, 12, SIZE2, 24), g('a', 110, 300), g('+', 120, 300, 12, RM), g('b', 130, 300), g(')', 138, 300, 12, SIZE2, 24), g('3', 146, 283, 8.5, RM),
+    g('∑', 158, 300, 12, SIZE2, 24), g('N', 162, 283, 8.5), g('i', 158, 316, 8.5), g('=', 163, 316, 8.5, RM), g('1', 168, 316, 8.5, RM),
+    g('z', 180, 300), g('i', 187, 301.5, 8.5),
+  ];
+  assert.equal(equationLatex(runs, []), '\\left(a+b\\right)^{3}\\sum_{i=1}^{N}z_{i}');
+});

@@ -208,13 +208,27 @@ function limitsOf(op: MathGlyph, gs: MathGlyph[], used: Set<MathGlyph>): { upper
   // A line wholly right of the operator is its scripts set beside it (\textstyle, as in cases
   // and inline), and one wholly left of it the scripts of what precedes it ("m^{n+1} · ∑"): neither
   // is a limit stacked over or under it. Only the nearest line that is stacked is the limit.
+  // Of a line, the glyphs set together over the operator: a script of the glyph before it may sit
+  // on the same line an em or more off (`\right)^{3} · ∑^{N}`: the 3 is no part of the limit).
+  const overOperator = (line: MathGlyph[]): MathGlyph[] => {
+    const sorted = line.slice().sort((a, b) => a.x0 - b.x0);
+    const groups: MathGlyph[][] = [];
+    for (const g of sorted) {
+      const last = groups[groups.length - 1];
+      if (last && g.x0 - last[last.length - 1].x1 <= 0.6 * g.size) last.push(g);
+      else groups.push([g]);
+    }
+    const mid = center(op);
+    const dist = (gr: MathGlyph[]) => Math.max(0, gr[0].x0 - mid, mid - gr[gr.length - 1].x1);
+    return groups.reduce((a, b) => (dist(b) < dist(a) ? b : a));
+  };
   const nearestLine = (side: MathGlyph[], pick: (a: number, b: number) => number): MathGlyph[] => {
     let rest = side;
     while (rest.length > 0) {
       const at = rest.map((g) => g.baseline).reduce((a, b) => pick(a, b));
       const line = rest.filter((g) => Math.abs(g.baseline - at) < 0.5 * g.size);
       if (!line.some((g) => g.x0 < op.x1 - 0.15 * op.size)) return [];
-      if (line.some((g) => g.x1 > op.x0 + 0.15 * op.size)) return line;
+      if (line.some((g) => g.x1 > op.x0 + 0.15 * op.size)) return overOperator(line);
       rest = rest.filter((g) => !line.includes(g));
     }
     return [];
