@@ -185,3 +185,9 @@ test("a matrix's closing pieces and the next matrix's opening ones, one segment 
   const md = layoutPageToMarkdown(page([...prose(150, 6), ...eq, ...prose(290, 4)]), createLayoutContext());
   assert.match(md, /^\$A=\\begin\{bmatrix\}a&b\\\\c&d\\\\g&h\\end\{bmatrix\}\\begin\{bmatrix\}e\\\\f\\\\k\\end\{bmatrix\}\$$/m, md);
 });
+
+test("mathptmx's \\epsilon, Symbol's epsilon, is ϵ in a formula; cmmi's \\varepsilon stays ε", () => {
+  const sym = 'ABCDEF+StandardSymL-Slant_167';
+  const runs = [g('ε', 100, 300, 10, sym), g('<', 110, 300, 10, MI), g('ε', 122, 300, 10, 'ABCDEF+CMMI10'), g('2', 128, 302, 7, RM)];
+  assert.equal(equationLatex(runs, []), 'ϵ<ε_{2}');
+});

@@ -17,6 +17,7 @@ import { median } from './order-stats.js';
 import { isMathFont } from '../markdown/math.js';
 import { arrayLatex, findArrays } from './math-arrays.js';
 import { assemblePieces } from './math-pieces.js';
+import { symbolMathChar } from '../pdf/symbol-font.js';
 
 export interface MathGlyph {
   ch: string;
@@ -429,7 +430,7 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
       tokens.push({ tex: name, x: g.x0 });
       continue;
     }
-    let tex = glyphTex(g.ch);
+    let tex = glyphTex(symbolMathChar(g.ch, g.font));
     if (paired.has(g) && OPEN.includes(g.ch)) tex = `\\left${g.ch === '{' ? '\\{' : g.ch}`;
     else if (paired.has(g) && CLOSE.includes(g.ch)) tex = `\\right${g.ch === '}' ? '\\}' : g.ch}`;
     else if (INTEGRALS[g.ch]) tex = INTEGRALS[g.ch];

@@ -3,9 +3,10 @@
 // runs. Anything with ordinary words stays text.
 import type { TextRun } from '../layout/types.js';
 import { baselineOf } from '../layout/lines.js';
+import { symbolMathChar } from '../pdf/symbol-font.js';
 
 const SYMBOLS: Record<string, string> = {
-  'π': '\\pi', 'α': '\\alpha', 'β': '\\beta', 'γ': '\\gamma', 'δ': '\\delta', 'ε': '\\varepsilon', 'θ': '\\theta',
+  'π': '\\pi', 'α': '\\alpha', 'β': '\\beta', 'γ': '\\gamma', 'δ': '\\delta', 'ε': '\\varepsilon', 'ϵ': '\\epsilon', 'θ': '\\theta',
   'λ': '\\lambda', 'μ': '\\mu', 'ρ': '\\rho', 'σ': '\\sigma', 'τ': '\\tau', 'φ': '\\phi', 'ω': '\\omega',
   'Δ': '\\Delta', 'Σ': '\\Sigma', 'Ω': '\\Omega', 'Φ': '\\Phi', 'Π': '\\Pi',
   '∇': '\\nabla', '∂': '\\partial', '∫': '\\int', '∑': '\\sum', '∏': '\\prod', '√': '\\sqrt', '∞': '\\infty',
@@ -28,9 +29,10 @@ export function isFormulaLine(text: string): boolean {
   return letters <= 12 && (MATH_CHAR.test(t) || /[\p{L}\d]\s*[=+\-−]/u.test(t));
 }
 
-function latexText(s: string): string {
+function latexText(s: string, font?: string): string {
   let out = '';
-  for (const ch of s) {
+  for (const c of s) {
+    const ch = symbolMathChar(c, font);
     const sym = SYMBOLS[ch];
     out += sym ? (/[a-z]$/i.test(sym) ? `${sym} ` : sym) : ch;
   }
@@ -59,7 +61,7 @@ export function formulaToLatex(runs: TextRun[]): string {
     const small = r.fontSize < main.fontSize * 0.85;
     const raw = r.text.trim();
     // A bold letter in a formula is a vector or field (\mathbf).
-    const text = r.bold && /^\p{L}$/u.test(raw) ? `\\mathbf{${raw}}` : latexText(raw);
+    const text = r.bold && /^\p{L}$/u.test(raw) ? `\\mathbf{${raw}}` : latexText(raw, r.fontName);
     if (small && b < base - 0.15 * main.fontSize) out = script(out, '^', text.trim());
     else if (small && b > base + 0.1 * main.fontSize) out = script(out, '_', text.trim());
     else {

@@ -14,3 +14,13 @@ export function isSymbolFont(name: string | undefined): boolean {
 export function symbolFontText(text: string): string {
   return text.replace(/[\u03c6\u03d5]/gu, (c) => (c === '\u03c6' ? '\u03d5' : '\u03c6'));
 }
+
+/**
+ * A glyph of a formula as its author typed it. mathptmx sets \\epsilon from Symbol's "epsilon"
+ * (its OML slot 0x0F maps to psyro's "e") and \\varepsilon from cmmi, both drawn ε; read as
+ * U+03B5 the Symbol one renders as \\varepsilon. In a formula it is ϵ (U+03F5, \\epsilon); prose
+ * keeps the letter as read.
+ */
+export function symbolMathChar(ch: string, font: string | undefined): string {
+  return ch === '\u03b5' && isSymbolFont(font) ? '\u03f5' : ch;
+}
