@@ -191,3 +191,15 @@ test("mathptmx's \\epsilon, Symbol's epsilon, is ϵ in a formula; cmmi's \\varep
   const runs = [g('ε', 100, 300, 10, sym), g('<', 110, 300, 10, MI), g('ε', 122, 300, 10, 'ABCDEF+CMMI10'), g('2', 128, 302, 7, RM)];
   assert.equal(equationLatex(runs, []), 'ϵ<ε_{2}');
 });
+
+test('cases: the strip a dropped \\Bigg parenthesis left inside a value does not part value from condition', () => {
+  // f = { a, x<0 ; b ± (c + d)  x≥0 } with the `(` dropped: its strip (1.6 em) is wider than the
+  // quad before the condition (1 em), but a cut there would part the `)` from it.
+  const runs = [
+    g('f', 100, 303), g('=', 110, 303, 10, RM), hung('{', 120, 276, 5.2),
+    g('a', 130, 292), g('x', 200, 292), g('<', 208, 292, 10, MI), g('0', 218, 292, 10, RM),
+    g('b', 130, 314), g('±', 138, 314, 10, SY), g('c', 160, 314), g('+', 168, 314, 10, RM), g('d', 176, 314), hung(')', 182, 297, 2.96),
+    g('x', 200, 314), g('≥', 208, 314, 10, SY), g('0', 218, 314, 10, RM),
+  ];
+  assert.equal(equationLatex(runs, []), 'f=\\begin{cases}a&x<0\\\\b\\pm\\left(c+d\\right)&x\\geq0\\end{cases}');
+});

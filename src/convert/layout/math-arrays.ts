@@ -124,6 +124,23 @@ function scriptsOf(inner: MathGlyph[], candidates: MathGlyph[], mainSize: number
   return out;
 }
 
+/** Does a cut at x leave, in some row, a closing bracket right of it whose opening is left of it? */
+function splitsPair(gs: MathGlyph[], x: number, row: (g: MathGlyph) => number): boolean {
+  const depth = new Map<number, number>();
+  for (const g of gs.filter((q) => center(q) > x).sort((a, b) => a.x0 - b.x0)) {
+    const r = row(g);
+    const d = depth.get(r) ?? 0;
+    // Bars open and close alike: they tell nothing here.
+    if (g.ch === '|' || g.ch === '‖') continue;
+    if (CLOSING[g.ch] !== undefined) depth.set(r, d + 1);
+    else if (CLOSERS.has(g.ch)) {
+      if (d === 0) return true;
+      depth.set(r, d - 1);
+    }
+  }
+  return false;
+}
+
 /** The arrays of a display (or a part of one), outermost first; `size` is its main glyph size. */
 export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): MathArray[] {
   const out: MathArray[] = [];
@@ -150,9 +167,14 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     if (baselines.length < 2) continue;
     let cuts = columnCuts(inner, innerSize);
     const env = close ? ENV[open.ch] : 'cases';
-    // Cases have a value and a condition: only the widest strip parts them.
-    if (env === 'cases' && cuts.length > 1) cuts = [cuts.reduce((a, b) => (b.gap > a.gap ? b : a))];
     const rowOf = (y: number) => baselines.reduce((best, b, i) => (Math.abs(b - y) < Math.abs(baselines[best] - y) ? i : best), 0);
+    // Cases have a value and a condition: only the widest strip parts them, of those that part
+    // no bracket from its partner (the strip a \\Bigg parenthesis pdf.js dropped left inside a
+    // value can be wider than the quad before the condition).
+    if (env === 'cases' && cuts.length > 1) {
+      const whole = cuts.filter((c) => !splitsPair(inner, c.at, (g) => rowOf(g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline)));
+      cuts = [(whole.length ? whole : cuts).reduce((a, b) => (b.gap > a.gap ? b : a))];
+    }
     const colOf = (x: number) => cuts.filter((c) => x > c.at).length;
     const cells = baselines.map(() => Array.from({ length: cuts.length + 1 }, () => ({ gs: [] as MathGlyph[], bars: [] as MathBar[] })));
     // A glyph's row by its baseline (a hung glyph's by its ink), a script's by its base's: a
