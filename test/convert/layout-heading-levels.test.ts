@@ -81,3 +81,13 @@ test('over small print, a title clearly larger than the sections ranks alone at 
   assert.deepEqual(rankBelowLarger([h(1, 2.0), h(1, 1.8), h(2, 1.4)], MIN_RATIO), [1, 1, 2]);
   assert.deepEqual(rankBelowLarger([h(1, 2.3), h(1, 1.7, true)], MIN_RATIO), [1, 1]);
 });
+
+test('heading levels: OCR headings numbered to one depth share the level most of them have, a deeper number a deeper level', () => {
+  const ocr = (text: string, size: number, level: number): Block => ({ ...heading(text, size, level), ocr: true });
+  // "1.1.4" read a size larger than its siblings; "2.1" ranked with "2" by its estimated size.
+  const page = pageOf(
+    ocr('1 Scope', 16, 1), ocr('1.1 Terms', 13, 2), ocr('1.1.1 Units', 11, 3), ocr('1.1.2 Names', 11, 3), ocr('1.1.3 Marks', 11, 3), ocr('1.1.4 Codes', 13, 2),
+    ocr('2 Method', 16, 1), ocr('2.1 Data', 16, 1), ocr('Annex', 13, 2),
+  );
+  assert.deepEqual(levels(unifyHeadingLevels([page])), [[1, 2, 3, 3, 3, 3, 1, 2, 2]]);
+});

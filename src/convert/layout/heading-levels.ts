@@ -5,9 +5,10 @@
 // takes one level for the whole document: the level most of its headings have on the pages whose
 // prose is set in the document's body size; a face printed on none of those pages is ranked by the
 // same law as on a page (headings.ts sizeLevel), against the document's body size. OCR headings
-// keep their page's level: their sizes are estimates, not faces.
+// keep their page's level, their sizes being estimates, not faces, but for their section numbers:
+// headings numbered to one depth share the level most of them have (numberedOcrLevels).
 import type { Block, PageModel } from '../model.js';
-import { dominantSize, isCapsTitle, MIN_RATIO, numberedLevel, sizeLevel } from './headings.js';
+import { dominantSize, isCapsTitle, MIN_RATIO, numberedLevel, sectionDepth, sizeLevel } from './headings.js';
 
 function blockText(b: Block): string {
   return b.lines.map((l) => l.text).join(' ').trim();
@@ -78,12 +79,54 @@ function rankTitle(levels: Map<string, FaceLevel>): void {
   if (faces.some((g) => g !== top && g.level === top.level && g.size * CLEARLY_LARGER <= top.size)) top.level--;
 }
 
+/** Deepest heading level. */
+const MAX_LEVEL = 6;
+
+/**
+ * OCR headings by their section numbers: an estimated size puts one "1.1.4" a level above its
+ * "1.1.1"-"1.1.3". Headings numbered to one depth take the level most of them have, a deeper
+ * number a deeper level than a shallower one's. Headings without a number keep their level.
+ */
+function numberedOcrLevels(pages: PageModel[]): PageModel[] {
+  const votes = new Map<number, Map<number, number>>();
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      const depth = b.type === 'heading' && b.ocr && b.level !== undefined ? sectionDepth(blockText(b)) : 0;
+      if (depth === 0) continue;
+      const v = votes.get(depth) ?? new Map<number, number>();
+      v.set(b.level!, (v.get(b.level!) ?? 0) + 1);
+      votes.set(depth, v);
+    }
+  }
+  if (votes.size === 0) return pages;
+  const levelOf = new Map<number, number>();
+  let above = 0;
+  for (const depth of [...votes.keys()].sort((a, b) => a - b)) {
+    const level = Math.min(MAX_LEVEL, Math.max(mostVoted(votes.get(depth)!), above + 1));
+    levelOf.set(depth, level);
+    above = level;
+  }
+  return pages.map((page) => {
+    let changed = false;
+    const blocks = page.blocks.map((b) => {
+      const depth = b.type === 'heading' && b.ocr && b.level !== undefined ? sectionDepth(blockText(b)) : 0;
+      const level = levelOf.get(depth);
+      if (depth === 0 || level === undefined || level === b.level) return b;
+      changed = true;
+      return { ...b, level };
+    });
+    return changed ? { ...page, blocks } : page;
+  });
+}
+
 /**
  * Gives every heading of one face the same level on every page, the title ranked over the
- * sections (rankTitle). Pages are returned as new objects only where a level changes.
+ * sections (rankTitle); OCR headings by their section numbers (numberedOcrLevels). Pages are
+ * returned as new objects only where a level changes.
  */
-export function unifyHeadingLevels(pages: PageModel[]): PageModel[] {
-  if (pages.length === 0) return pages;
+export function unifyHeadingLevels(input: PageModel[]): PageModel[] {
+  if (input.length === 0) return input;
+  const pages = numberedOcrLevels(input);
   const pageBodies = pages.map((p) => dominantSize(proseSamples(p.blocks)));
   const body = documentBody(pageBodies);
   if (body <= 0) return pages;

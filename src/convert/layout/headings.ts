@@ -84,6 +84,12 @@ export function isByline(text: string): boolean {
 }
 
 /** Level of a bold body-size heading from its section number: "2 Methods" → 2, "2.1" and deeper → 3. */
+/** How many parts a heading's section number has ("2" 1, "2.1.3" 3), 0 without one. */
+export function sectionDepth(text: string): number {
+  const sec = SECTION_NUMBER.exec(text);
+  return sec ? sec[1].split('.').length : 0;
+}
+
 export function numberedLevel(text: string): number {
   const sec = SECTION_NUMBER.exec(text);
   return sec ? Math.min(3, sec[1].split('.').length + 1) : 0;
