@@ -203,3 +203,10 @@ test('cases: the strip a dropped \\Bigg parenthesis left inside a value does not
   ];
   assert.equal(equationLatex(runs, []), 'f=\\begin{cases}a&x<0\\\\b\\pm\\left(c+d\\right)&x\\geq0\\end{cases}');
 });
+
+test('a column of cmex bar extenders is one tall bar; two of them around an expression are \\left| \\right|', () => {
+  // |∫ f dx|^{1/p}: each bar five ∣ pieces (vextendsingle, 0.6 em apart, each a full em tall).
+  const bar5 = (x: number) => [0, 6, 12, 18, 24].map((d) => ({ ...hung('∣', x, 286 + d, 0.96, 10, 3.3), text: '∣' }));
+  const runs = [...bar5(100), hung('∫', 104, 291, 2.2, 10, 5.5), g('f', 112, 303), g('d', 120, 303), g('x', 126, 303), ...bar5(133), g('p', 137, 290, 7)];
+  assert.equal(equationLatex(runs, []), '\\left|\\int fdx\\right|^{p}');
+});

@@ -366,11 +366,22 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
   const paired = new Set<MathGlyph>();
   const stack: MathGlyph[] = [];
   const restored: number[] = [];
+  const barClosers = new Set<MathGlyph>();
   for (const it of items) {
     const g = it.glyph;
     if (!g || !stretched(g)) continue;
-    if (OPEN.includes(g.ch)) stack.push(g);
-    else if (CLOSE.includes(g.ch) && stack.length > 0) {
+    if (g.ch === '|' || g.ch === '‖') {
+      // Bars open and close alike: one on a bar of its kind closes it (\\left| … \\right|).
+      const top = stack[stack.length - 1];
+      if (top && top.ch === g.ch) {
+        paired.add(stack.pop()!);
+        paired.add(g);
+        barClosers.add(g);
+      } else stack.push(g);
+    } else if (OPEN.includes(g.ch)) stack.push(g);
+    else if (CLOSE.includes(g.ch) && stack.some((o) => OPEN.includes(o.ch))) {
+      // An unclosed bar inside the pair stays a plain bar.
+      while (!OPEN.includes(stack[stack.length - 1].ch)) stack.pop();
       paired.add(stack.pop()!);
       paired.add(g);
     } else if (g.ch === ')' && g.ink) {
@@ -431,7 +442,8 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
       continue;
     }
     let tex = glyphTex(symbolMathChar(g.ch, g.font));
-    if (paired.has(g) && OPEN.includes(g.ch)) tex = `\\left${g.ch === '{' ? '\\{' : g.ch}`;
+    if (paired.has(g) && (g.ch === '|' || g.ch === '‖')) tex = `${barClosers.has(g) ? '\\right' : '\\left'}${g.ch === '‖' ? '\\|' : '|'}`;
+    else if (paired.has(g) && OPEN.includes(g.ch)) tex = `\\left${g.ch === '{' ? '\\{' : g.ch}`;
     else if (paired.has(g) && CLOSE.includes(g.ch)) tex = `\\right${g.ch === '}' ? '\\}' : g.ch}`;
     else if (INTEGRALS[g.ch]) tex = INTEGRALS[g.ch];
     const accent = accentOf.get(g);

@@ -10,7 +10,8 @@ const PIECES: Record<string, string> = {
   '⎛': '(', '⎜': '(', '⎝': '(', '⎞': ')', '⎟': ')', '⎠': ')',
   '⎡': '[', '⎢': '[', '⎣': '[', '⎤': ']', '⎥': ']', '⎦': ']',
   '⎧': '{', '⎨': '{', '⎩': '{', '⎫': '}', '⎬': '}', '⎭': '}', '⎪': '',
-  '⏐': '|',
+  // cmex's vertical extenders (\\Big| and taller, \\Big\\| ), read as U+2223 and U+2225.
+  '⏐': '|', '∣': '|', '∥': '‖',
 };
 
 /** The vertical ink of a piece: its hung box, else the font's box around its baseline. */
