@@ -641,7 +641,17 @@ export function placeChunks(lines: Chunk[][], cuts: number[], spanningLines = li
       const left = ch.x0 - first.x0;
       const right = last.x1 - ch.x1;
       const flushLeft = Math.abs(left) < 0.5 * ch.size && right > ch.size;
-      if (hit.length > 1 && i < spanningLines && !flushLeft && Math.abs(left - right) <= Math.max(ch.size, CENTRED_SHARE * (last.x1 - first.x0))) {
+      const width = last.x1 - first.x0;
+      const evenMargins = Math.abs(left - right) <= Math.max(ch.size, CENTRED_SHARE * width);
+      // Centred on the middle between the columns' text centres: a group heading centred on
+      // cells whose figures keep to their right edge lies left of their text's middle, and may
+      // start where the first column's widest figure does. Alone over those columns on its line,
+      // it heads them; flush left it would be a heading running on into an empty neighbour.
+      const mid = (ch.x0 + ch.x1) / 2;
+      const centres = ((first.x0 + first.x1) / 2 + (last.x0 + last.x1) / 2) / 2;
+      const onCentres = Math.abs(mid - centres) <= Math.max(0.25 * ch.size, (CENTRED_SHARE / 2) * width);
+      const alone = !line.some((o) => o !== ch && o.x1 > first.x0 && o.x0 < last.x1);
+      if (hit.length > 1 && i < spanningLines && ((!flushLeft && evenMargins) || (alone && onCentres))) {
         return { col: hit[0], span: hit[hit.length - 1] - hit[0] + 1, crossing: true };
       }
       // A heading line's chunk starting in the channel before the first column whose text it
