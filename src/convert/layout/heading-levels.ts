@@ -82,6 +82,11 @@ function rankTitle(levels: Map<string, FaceLevel>): void {
 /** Deepest heading level. */
 const MAX_LEVEL = 6;
 
+/** An OCR heading's section-number depth; 0 for other blocks and unnumbered headings. */
+function ocrSectionDepth(b: Block): number {
+  return b.type === 'heading' && b.ocr && b.level !== undefined ? sectionDepth(blockText(b)) : 0;
+}
+
 /**
  * OCR headings by their section numbers: an estimated size puts one "1.1.4" a level above its
  * "1.1.1"-"1.1.3". Headings numbered to one depth take the level most of them have, a deeper
@@ -91,7 +96,7 @@ function numberedOcrLevels(pages: PageModel[]): PageModel[] {
   const votes = new Map<number, Map<number, number>>();
   for (const page of pages) {
     for (const b of page.blocks) {
-      const depth = b.type === 'heading' && b.ocr && b.level !== undefined ? sectionDepth(blockText(b)) : 0;
+      const depth = ocrSectionDepth(b);
       if (depth === 0) continue;
       const v = votes.get(depth) ?? new Map<number, number>();
       v.set(b.level!, (v.get(b.level!) ?? 0) + 1);
@@ -109,7 +114,7 @@ function numberedOcrLevels(pages: PageModel[]): PageModel[] {
   return pages.map((page) => {
     let changed = false;
     const blocks = page.blocks.map((b) => {
-      const depth = b.type === 'heading' && b.ocr && b.level !== undefined ? sectionDepth(blockText(b)) : 0;
+      const depth = ocrSectionDepth(b);
       const level = levelOf.get(depth);
       if (depth === 0 || level === undefined || level === b.level) return b;
       changed = true;

@@ -124,6 +124,11 @@ function scriptsOf(inner: MathGlyph[], candidates: MathGlyph[], mainSize: number
   return out;
 }
 
+/** The height a glyph's row is told by: its baseline, or for a hung glyph the middle of its ink a quarter em down. */
+function rowLevel(g: MathGlyph): number {
+  return g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline;
+}
+
 /** Does a cut at x leave, in some row, a closing bracket right of it whose opening is left of it? */
 function splitsPair(gs: MathGlyph[], x: number, row: (g: MathGlyph) => number): boolean {
   const depth = new Map<number, number>();
@@ -172,7 +177,7 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     // no bracket from its partner (the strip a \\Bigg parenthesis pdf.js dropped left inside a
     // value can be wider than the quad before the condition).
     if (env === 'cases' && cuts.length > 1) {
-      const whole = cuts.filter((c) => !splitsPair(inner, c.at, (g) => rowOf(g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline)));
+      const whole = cuts.filter((c) => !splitsPair(inner, c.at, (g) => rowOf(rowLevel(g))));
       cuts = [(whole.length ? whole : cuts).reduce((a, b) => (b.gap > a.gap ? b : a))];
     }
     const colOf = (x: number) => cuts.filter((c) => x > c.at).length;
@@ -182,7 +187,7 @@ export function findArrays(gs: MathGlyph[], bars: MathBar[], size: number): Math
     const rowOfGlyph = new Map<MathGlyph, number>();
     for (const g of inner.slice().sort((a, b) => a.x0 - b.x0)) {
       const base = baseOf(g, inner, innerSize);
-      const own = rowOf(g.ink ? (g.ink[0] + g.ink[1]) / 2 + 0.25 * g.size : g.baseline);
+      const own = rowOf(rowLevel(g));
       rowOfGlyph.set(g, base && rowOfGlyph.has(base) ? rowOfGlyph.get(base)! : own);
     }
     const glyphRow = (g: MathGlyph) => rowOfGlyph.get(g)!;
