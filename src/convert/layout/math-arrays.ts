@@ -7,6 +7,7 @@
 // \quad after its value). Each cell is read as a row of its own.
 import type { MathBar, MathGlyph } from './math-layout.js';
 import { isCmexFont } from '../pdf/cmex.js';
+import { isBar } from './math-pieces.js';
 
 export interface MathArray {
   /** The glyphs it takes: delimiters and content. */
@@ -133,10 +134,10 @@ function rowLevel(g: MathGlyph): number {
 function splitsPair(gs: MathGlyph[], x: number, row: (g: MathGlyph) => number): boolean {
   const depth = new Map<number, number>();
   for (const g of gs.filter((q) => center(q) > x).sort((a, b) => a.x0 - b.x0)) {
+    // Bars open and close alike: they tell nothing here.
+    if (isBar(g.ch)) continue;
     const r = row(g);
     const d = depth.get(r) ?? 0;
-    // Bars open and close alike: they tell nothing here.
-    if (g.ch === '|' || g.ch === '‖') continue;
     if (CLOSING[g.ch] !== undefined) depth.set(r, d + 1);
     else if (CLOSERS.has(g.ch)) {
       if (d === 0) return true;

@@ -16,7 +16,7 @@ import { baselineOf } from './lines.js';
 import { median } from './order-stats.js';
 import { isMathFont } from '../markdown/math.js';
 import { arrayLatex, findArrays } from './math-arrays.js';
-import { assemblePieces } from './math-pieces.js';
+import { assemblePieces, isBar } from './math-pieces.js';
 import { symbolMathChar } from '../pdf/symbol-font.js';
 
 export interface MathGlyph {
@@ -370,7 +370,7 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
   for (const it of items) {
     const g = it.glyph;
     if (!g || !stretched(g)) continue;
-    if (g.ch === '|' || g.ch === '‖') {
+    if (isBar(g.ch)) {
       // Bars open and close alike: one on a bar of its kind closes it (\\left| … \\right|).
       const top = stack[stack.length - 1];
       if (top && top.ch === g.ch) {
@@ -442,7 +442,7 @@ function rowTokens(gs: MathGlyph[], bars: MathBar[]): Token[] {
       continue;
     }
     let tex = glyphTex(symbolMathChar(g.ch, g.font));
-    if (paired.has(g) && (g.ch === '|' || g.ch === '‖')) tex = `${barClosers.has(g) ? '\\right' : '\\left'}${g.ch === '‖' ? '\\|' : '|'}`;
+    if (paired.has(g) && isBar(g.ch)) tex = `${barClosers.has(g) ? '\\right' : '\\left'}${g.ch === '‖' ? '\\|' : '|'}`;
     else if (paired.has(g) && OPEN.includes(g.ch)) tex = `\\left${g.ch === '{' ? '\\{' : g.ch}`;
     else if (paired.has(g) && CLOSE.includes(g.ch)) tex = `\\right${g.ch === '}' ? '\\}' : g.ch}`;
     else if (INTEGRALS[g.ch]) tex = INTEGRALS[g.ch];

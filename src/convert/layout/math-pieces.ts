@@ -14,6 +14,11 @@ const PIECES: Record<string, string> = {
   '⏐': '|', '∣': '|', '∥': '‖',
 };
 
+/** A bar, single or double: it opens and closes alike (`\\left| … \\right|`). */
+export function isBar(ch: string): boolean {
+  return ch === '|' || ch === '‖';
+}
+
 /** The vertical ink of a piece: its hung box, else the font's box around its baseline. */
 function inkOf(g: MathGlyph): readonly [number, number] {
   return g.ink ?? [g.baseline - 0.8 * g.size, g.baseline + 0.2 * g.size];
