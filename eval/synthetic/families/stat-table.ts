@@ -54,7 +54,14 @@ export async function statTableCase(rng: Rng, doc: SyntheticDoc): Promise<Family
   // Publishers' habits (stat-table-publish.ts), from a stream of their own.
   const prng = publishRng(content);
   const habits = publishStyle(prng);
-  const first = placeTable(w, habits, content, { ...style, ...habitsStyle(habits, style.rules) }, geometry, y, margin, maxWidth, stretch);
+  const firstStyle = { ...style, ...habitsStyle(habits, style.rules) };
+  // maxRows counts one line a row; labels that wrap take more, and text drawn below the page's
+  // edge is in the truth but in no reader's output: rows come off the end until the table and its
+  // notes end above the bottom margin (measured by drawing nowhere first).
+  while (content.rows.length > 6 && placeTable(measuring(w), habits, content, firstStyle, geometry, y, margin, maxWidth, stretch).y > page.height - margin) {
+    content = { ...content, rows: content.rows.slice(0, -1) };
+  }
+  const first = placeTable(w, habits, content, firstStyle, geometry, y, margin, maxWidth, stretch);
   y = first.y;
   const parts = [habitsVariant(habits, style.rules), laidGeometry ? layoutVariant(lay) : ''];
   // A second table under the first, as many rows as the page still holds (at least six).
