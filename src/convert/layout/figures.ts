@@ -32,7 +32,7 @@ export function figuresStage(s: PageState): PageState {
       const set = new Set(on);
       items = items.filter((it) => !set.has(it));
       const figure: Block = { type: 'figure', bbox: boxBBox(im), lines: [] };
-      const words = regionBlocks({ kind: 'flow', items: on }, atoms, s.body).map((b) => (b.source ? { ...b, picture: true } : b));
+      const words = regionBlocks({ kind: 'flow', items: on }, atoms, s).map((b) => (b.source ? { ...b, picture: true } : b));
       atoms.push({ box: im, blocks: [figure, ...words] });
       continue;
     }
@@ -44,7 +44,7 @@ export function figuresStage(s: PageState): PageState {
     const set = new Set(on);
     items = items.filter((it) => !set.has(it));
     const parts: Block[] = [];
-    for (const b of assembleTableBlocks(orderRegion(on, gutterMin(s)))) parts.push(...regionBlocks(b, atoms, s.body));
+    for (const b of assembleTableBlocks(orderRegion(on, gutterMin(s)))) parts.push(...regionBlocks(b, atoms, s));
     atoms.push({ box: im, blocks: parts });
   }
   return { ...s, items, atoms };

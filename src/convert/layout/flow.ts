@@ -74,8 +74,11 @@ function largeLine(items: Item[]): Item | undefined {
   return segs.filter((it) => it.seg!.size >= TITLE_SIZE_RATIO * body && alone(it)).sort((p, q) => p.top - q.top)[0];
 }
 
+/** What a region's blocks are measured by: the page's body size and leading (page-state.ts). */
+export type FlowPage = Pick<PageState, 'body' | 'leading'>;
+
 /** One ordered region's blocks (text blocks untyped: the block stages decide them). */
-export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note = false): Block[] {
+export function regionBlocks(b: RegionBlock, atoms: Atom[], page: FlowPage, note = false): Block[] {
   const out: Block[] = [];
   if (b.kind === 'grid') {
     // A caption ("Figure 3.", "Table 2:") is never a cell: the grid stops at it, the caption's
@@ -86,21 +89,21 @@ export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note =
       const above = b.items.filter((i) => i.bottom <= caption.top + 1 && i !== caption);
       const line = b.items.filter((i) => !above.includes(i) && (i === caption || (i.seg && i.seg.lineId === caption.seg!.lineId)));
       const below = b.items.filter((i) => !above.includes(i) && !line.includes(i));
-      if (above.length > 0) out.push(...regionBlocks({ kind: 'grid', items: above, gutters: b.gutters }, atoms, body, note));
-      out.push(...regionBlocks({ kind: 'flow', items: line }, atoms, body, note));
-      for (const next of assembleTableBlocks(orderRegion(below, gutterMin({ body })))) out.push(...regionBlocks(next, atoms, body, note));
+      if (above.length > 0) out.push(...regionBlocks({ kind: 'grid', items: above, gutters: b.gutters }, atoms, page, note));
+      out.push(...regionBlocks({ kind: 'flow', items: line }, atoms, page, note));
+      for (const next of assembleTableBlocks(orderRegion(below, gutterMin(page)))) out.push(...regionBlocks(next, atoms, page, note));
       return out;
     }
     const cells = b.items.filter((i) => i.seg);
     // Columns of fields side by side: a table of whole fields, row by row.
     const fields = fieldGrid(splitColumns(b.items, b.gutters), splitBands(b.items));
     if (fields) {
-      if (fields.before.length) out.push(...regionBlocks({ kind: 'flow', items: fields.before }, atoms, body, note));
+      if (fields.before.length) out.push(...regionBlocks({ kind: 'flow', items: fields.before }, atoms, page, note));
       const outside = new Set([...fields.before, ...fields.after]);
       const inTable = b.items.filter((i) => !outside.has(i));
       out.push(tableBlock(unionBBox(inTable.flatMap((i) => (i.seg ? [spanBBox(i.seg)] : []))), fields.table));
       for (const it of inTable) if (it.atom !== undefined) out.push(...atoms[it.atom].blocks);
-      if (fields.after.length) out.push(...regionBlocks({ kind: 'flow', items: fields.after }, atoms, body, note));
+      if (fields.after.length) out.push(...regionBlocks({ kind: 'flow', items: fields.after }, atoms, page, note));
       return out;
     }
     const table = tableFromWhitespace(cells, b.gutters);
@@ -115,14 +118,14 @@ export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note =
     if (usableTable(table) && readsAsRunningText(table)) {
       const columns = splitColumns(b.items, b.gutters);
       if (columns.length >= 2 && columns.every((col) => linesReadAsRunningText(col.flatMap((i) => (i.seg ? [i.seg.text] : []))))) {
-        for (const col of columns) out.push(...regionBlocks({ kind: 'flow', items: col }, atoms, body, note));
+        for (const col of columns) out.push(...regionBlocks({ kind: 'flow', items: col }, atoms, page, note));
         return out;
       }
     }
     // Records side by side (author blocks): each column whole, left to right.
     const records = sideBySideRecords(b.items, b.gutters);
     if (records) {
-      for (const col of records) out.push(...regionBlocks({ kind: 'flow', items: col }, atoms, body, note));
+      for (const col of records) out.push(...regionBlocks({ kind: 'flow', items: col }, atoms, page, note));
       return out;
     }
   }
@@ -132,12 +135,12 @@ export function regionBlocks(b: RegionBlock, atoms: Atom[], body: number, note =
   for (const it of sorted) {
     if (it.seg) pending.push(it.seg);
     else if (it.atom !== undefined) {
-      out.push(...textBlocks(pending, note));
+      out.push(...textBlocks(pending, note, page));
       pending = [];
       out.push(...atoms[it.atom].blocks);
     }
   }
-  out.push(...textBlocks(pending, note));
+  out.push(...textBlocks(pending, note, page));
   return out;
 }
 
@@ -146,12 +149,12 @@ export function readingOrderStage(s: PageState): PageState {
   const items = [...s.items];
   s.atoms.forEach((a, i) => items.push({ x0: a.box.x, x1: a.box.x + a.box.width, top: a.box.y, bottom: a.box.y + a.box.height, atom: i }));
   const blocks: Block[] = [];
-  for (const b of assembleTableBlocks(orderRegion(items, gap))) blocks.push(...regionBlocks(b, s.atoms, s.body));
+  for (const b of assembleTableBlocks(orderRegion(items, gap))) blocks.push(...regionBlocks(b, s.atoms, s));
   // Sideways text (captions of turned figures, axis titles) after the body, before the footnotes.
   blocks.push(...sidewaysBlocks(s.sideways));
   // Footnotes after the body, column by column.
   const noteItems = s.notes.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
-  for (const b of orderRegion(noteItems, gap)) blocks.push(...regionBlocks({ kind: 'flow', items: b.items }, s.atoms, s.body, true));
+  for (const b of orderRegion(noteItems, gap)) blocks.push(...regionBlocks({ kind: 'flow', items: b.items }, s.atoms, s, true));
   if (s.all.length > MAX_RUNS_PER_PAGE) {
     const rest = s.all.slice(MAX_RUNS_PER_PAGE);
     blocks.push({ type: 'paragraph', bbox: unionBBox(rest.map((r) => boxBBox(r))), text: rest.map((r) => r.text).join(' '), lines: [] });

@@ -185,7 +185,7 @@ export function insetsStage(s: PageState): PageState {
     const set = new Set(inside);
     items = items.filter((it) => !set.has(it));
     const parts: Block[] = [];
-    for (const b of assembleTableBlocks(orderRegion(inside, gutterMin(s)))) parts.push(...regionBlocks(b, atoms, s.body));
+    for (const b of assembleTableBlocks(orderRegion(inside, gutterMin(s)))) parts.push(...regionBlocks(b, atoms, s));
     atoms.push({ box, blocks: parts.map((p) => ({ ...p, aside: true })) });
   }
   return { ...s, items, atoms };

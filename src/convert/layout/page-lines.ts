@@ -8,6 +8,7 @@ import { assembleDisplayMath } from './display-math.js';
 import { splitFootnotes } from './footnotes.js';
 import { OCR_SEGMENT_GAP_EM, SEGMENT_GAP_EM } from './limits.js';
 import { spanBBox } from './text-blocks.js';
+import { bodyLeading } from './paragraphs.js';
 import type { PageState } from './page-state.js';
 
 /**
@@ -33,7 +34,7 @@ export function linesStage(s: PageState): PageState {
   }
   const foot = splitFootnotes(segs, s.body, s.input.height);
   const items = foot.body.map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
-  return { ...s, items, notes: foot.notes, margins: { lines: margins.furniture, folios: margins.folios, numbered: margins.numbered } };
+  return { ...s, items, leading: bodyLeading(foot.body, s.body), notes: foot.notes, margins: { lines: margins.furniture, folios: margins.folios, numbered: margins.numbered } };
 }
 
 /** Margin lines set aside by splitMarginLines, one furniture block per line, top to bottom. */

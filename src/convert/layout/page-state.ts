@@ -20,6 +20,8 @@ export interface PageState {
   ocr: boolean;
   /** Every run kept, before the run cap. */
   all: TextRun[];
+  /** The body text's baseline pitch per point of size (paragraphs.ts bodyLeading), once lines are built. */
+  leading?: number;
   /** Runs not yet placed in a table. */
   runs: TextRun[];
   /** Rotated runs, read apart after the body (sideways.ts). */

@@ -49,6 +49,47 @@ export function makeLine(segs: Segment[]): Line {
   };
 }
 
+/** Fewer steps than this between same-size lines of a flow say nothing of its own pitch. */
+const OWN_PITCH_STEPS = 3;
+/** Type this many times the body size is display type (headings, titles). */
+const LARGER_THAN_BODY = 1.1;
+
+/**
+ * The page's body leading: how far apart, per point of type size, the baselines of its body-size
+ * lines are when one line follows another in the same column (the median of each line's step to
+ * the nearest body line under it that it overlaps). Undefined on a page with too few such steps.
+ * Typesetters keep leading in proportion to size on a page (LaTeX's \baselinestretch, CSS
+ * line-height, a word processor's "double"), so it is what a short flow's pitch is measured by.
+ */
+export function bodyLeading(segs: readonly Segment[], body: number): number | undefined {
+  const lines = new Map<number, { x0: number; x1: number; baseline: number }>();
+  for (const g of segs) {
+    if (Math.abs(g.size - body) > 0.5) continue;
+    const l = lines.get(g.lineId);
+    if (l) {
+      l.x0 = Math.min(l.x0, g.x0);
+      l.x1 = Math.max(l.x1, g.x1);
+      l.baseline = Math.max(l.baseline, g.baseline);
+    } else lines.set(g.lineId, { x0: g.x0, x1: g.x1, baseline: g.baseline });
+  }
+  const sorted = [...lines.values()].sort((a, b) => a.baseline - b.baseline);
+  const steps: number[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i];
+    for (let j = i + 1; j < sorted.length; j++) {
+      const b = sorted[j];
+      const d = b.baseline - a.baseline;
+      if (d > 3 * body) break;
+      const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      if (d > 0.5 * body && overlap > 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) {
+        steps.push(d);
+        break;
+      }
+    }
+  }
+  return steps.length >= 4 ? quantile(steps, 0.5) / body : undefined;
+}
+
 /** Groups segments of a flow into lines (by their source line), top to bottom. */
 export function flowLines(segs: Segment[]): Line[] {
   const byLine = new Map<number, Segment[]>();
@@ -149,7 +190,8 @@ function wouldHaveFit(prev: Line, l: Line, right: number, width: number, before:
 }
 
 /** Splits column lines into paragraphs. */
-export function groupParagraphs(input: Line[]): Line[][] {
+export function groupParagraphs(input: Line[], page: { body?: number; leading?: number } = {}): Line[][] {
+  const { body, leading } = page;
   if (input.length === 0) return [];
   const lines = [...input];
   const left = Math.min(...lines.map((l) => l.x0));
@@ -166,11 +208,17 @@ export function groupParagraphs(input: Line[]): Line[][] {
   }
   // The pitch of lines within a paragraph: the lower quartile of the steps, not their median (in
   // a short flow of spaced list items and paragraphs most steps are breaks, and the median is one).
-  const step = quantile(steps, 0.25) || lines[0].size * 1.2;
   // The size the steps are mostly set in: larger type wrapped over lines keeps the same leading, in
   // proportion (a heading wrapped at CSS line-height 1.45 in 16.5 pt over 11 pt prose: its lines
   // 24 pt apart against the prose's 16, each line was a heading of its own).
   const stepSize = quantile(stepSizes, 0.5) || lines[0].size;
+  // A few lines in type larger than the body's (the headings over a table) are measured by the
+  // page's leading too: with one step their pitch is that step, and two headings stacked with
+  // nothing between were one. Body-size lines keep their own (a listing's lines, a row of numbers:
+  // a short flow set apart is often spaced apart).
+  const own = quantile(steps, 0.25) || lines[0].size * 1.2;
+  const large = body !== undefined && stepSize > LARGER_THAN_BODY * body;
+  const step = leading !== undefined && large && steps.length < OWN_PITCH_STEPS ? Math.min(own, leading * stepSize) : own;
   const display = displayLines(lines, left, right);
   // The measure is an edge the text was set to when two lines or more run out to it.
   const measured = lines.filter((l) => right - l.x1 < l.size).length >= 2;

@@ -12,12 +12,12 @@ export function spanBBox(s: { x0: number; x1: number; top: number; bottom: numbe
   return [s.x0, s.top, s.x1, s.bottom];
 }
 
-/** The paragraphs of one flow's segments, as untyped text blocks in reading order. */
-export function textBlocks(segs: Segment[], note = false): Block[] {
+/** The paragraphs of one flow's segments, as untyped text blocks in reading order (`page`: its body size and leading, paragraphs.ts bodyLeading). */
+export function textBlocks(segs: Segment[], note = false, page: { body?: number; leading?: number } = {}): Block[] {
   if (segs.length === 0) return [];
   const lines = flowLines(segs);
   const left = Math.min(...lines.map((l) => l.x0));
-  return groupParagraphs(lines).map((para): Block => {
+  return groupParagraphs(lines, page).map((para): Block => {
     const block: Block = {
       type: 'paragraph',
       bbox: unionBBox(para.map(spanBBox)),
