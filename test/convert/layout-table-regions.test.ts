@@ -44,11 +44,18 @@ test('ruled regions: a narrow booktabs table in one column of a page is a region
 });
 
 test('ruled regions: a stack of rules is cut where prose lies between two of its rules', () => {
-  const region = { box: { x: 72, y: 100, width: 300, height: 300 }, rules: [100, 115, 180, 260, 275, 400], starts: [72, 72, 72, 72, 72, 72] };
+  const region = { box: { x: 72, y: 100, width: 312, height: 300 }, rules: [100, 115, 180, 260, 275, 400], starts: [72, 72, 72, 72, 72, 72], ends: [372, 372, 372, 384, 384, 384] };
   // Between 180 and 260: a caption and a paragraph, not rows.
   const parts = splitOpenRegion(region, (top, bottom) => top === 180 && bottom === 260);
   assert.deepEqual(parts.map((b) => [b.y, b.y + b.height]), [[100, 180], [260, 400]]);
-  assert.deepEqual(splitOpenRegion(region, () => false).map((b) => [b.y, b.y + b.height]), [[100, 400]]);
+  // Each part as wide as its own rules: the lower table's last column, past the upper's rules, is in it.
+  assert.deepEqual(parts.map((b) => b.x + b.width), [372, 384]);
+  assert.deepEqual(splitOpenRegion(region, () => false).map((b) => [b.y, b.y + b.height, b.x + b.width]), [[100, 400, 384]]);
+});
+
+test('ruled regions: a stack\'s box spans its widest rule', () => {
+  const { open } = findRuledRegions([hRule(100, 72, 318), hRule(115, 72, 318), hRule(180, 72, 318), hRule(260, 72, 331), hRule(400, 72, 331)], 612);
+  assert.deepEqual(open.map((r) => [r.box.x, r.box.x + r.box.width]), [[72, 331]]);
 });
 
 test('tables side by side: each column\'s booktabs table is one table with its header row', () => {

@@ -153,8 +153,9 @@ function buildGrid(h: HLine[], v: VLine[]): RuledGrid | null {
 export interface OpenRegion {
   box: Box;
   rules: number[];
-  /** Where each rule starts (x), by `rules`' order. */
+  /** Where each rule starts and ends (x), by `rules`' order. */
   starts: number[];
+  ends: number[];
 }
 
 /**
@@ -189,7 +190,11 @@ function openRegions(h: HLine[], pageWidth: number): OpenRegion[] {
   for (const st of stacks) {
     const first = st[0];
     const last = st[st.length - 1];
-    if (st.length >= 2 && last.y - first.y > 10) out.push({ box: { x: first.x0, y: first.y, width: first.x1 - first.x0, height: last.y - first.y }, rules: st.map((l) => l.y), starts: st.map((l) => l.x0) });
+    // The box spans every rule of the stack: its rules' extents differ by up to the tolerance, and
+    // two tables one over the other each end where their own rules do.
+    const x0 = Math.min(...st.map((l) => l.x0));
+    const x1 = Math.max(...st.map((l) => l.x1));
+    if (st.length >= 2 && last.y - first.y > 10) out.push({ box: { x: x0, y: first.y, width: x1 - x0, height: last.y - first.y }, rules: st.map((l) => l.y), starts: st.map((l) => l.x0), ends: st.map((l) => l.x1) });
   }
   return out.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
 }
@@ -202,9 +207,14 @@ function openRegions(h: HLine[], pageWidth: number): OpenRegion[] {
 export function splitOpenRegion(region: OpenRegion, isProse: (top: number, bottom: number) => boolean): Box[] {
   const out: Box[] = [];
   let start = 0;
-  const { rules, box } = region;
+  const { rules, starts, ends } = region;
+  // Each part spans its own rules (a narrower table over a wider one, in one stack: the wider
+  // one's last column lay outside the narrower's box, and its figures out of the table).
   const flush = (end: number): void => {
-    if (end > start && rules[end] - rules[start] > 10) out.push({ x: box.x, y: rules[start], width: box.width, height: rules[end] - rules[start] });
+    if (end <= start || rules[end] - rules[start] <= 10) return;
+    const x0 = Math.min(...starts.slice(start, end + 1));
+    const x1 = Math.max(...ends.slice(start, end + 1));
+    out.push({ x: x0, y: rules[start], width: x1 - x0, height: rules[end] - rules[start] });
   };
   for (let i = 0; i + 1 < rules.length; i++) {
     if (!isProse(rules[i], rules[i + 1])) continue;
