@@ -126,6 +126,26 @@ test('insets: the cells of a lone shaded row, filled one by one edge to edge, ar
   assert.match(md, /\| Natural strong \| 193\.6 \| 4968\.14 \| 1\.3 \|/, md);
 });
 
+test('insets: the one stripe of a three-row zebra table, on a row with a label only, is no banner: the rows under it stay in the table', () => {
+  const runs: TextRun[] = [...words('Body line above the table runs across the page.', 60, 80)];
+  const cols = [60, 150, 200];
+  const rows = [['Region', '2023', '2024'], ['North', '120', '131'], ['Coast'], ['Inland', '98', '104']];
+  rows.forEach((r, i) => r.forEach((t, c) => runs.push(...words(t, c === 0 ? cols[0] : cols[c] + 40 - t.length * 5, 110 + i * 15, 10, { bold: i === 0 }))));
+  runs.push(...words('Body line under the table runs across the page too.', 60, 185));
+  // One fill across the whole second body row, which has no figures.
+  const shapes: Shape[] = [{ kind: 'fill', x: 54, y: 138, width: 196, height: 15 }];
+  const model = layoutPage(page(runs, { shapes }), createLayoutContext());
+  assert.equal(model.blocks.filter((b) => b.aside).length, 0);
+  const md = renderPageMarkdown(model);
+  assert.match(md, /\| North \| 120 \| 131 \|\n\| Coast \| {2}\| {2}\|\n\| Inland \| 98 \| 104 \|/, md);
+});
+
+test('insets: a banner across two columns whose lines share baselines, with space around it, is still a banner', () => {
+  const runs = [...twoColumns('top', 100, 12, 12), ...words('INDUSTRY WATCH', 58, 254, 12, { bold: true }), ...twoColumns('low', 280, 10)];
+  const banner: Shape = { kind: 'fill', x: 50, y: 248, width: 512, height: 22 };
+  assertReadInOrder(layout(runs, { shapes: [banner] }), ['Left top line 11', 'Right top line 11', 'INDUSTRY WATCH', 'Left low line 0', 'Right low line 0']);
+});
+
 test('insets: a drawn figure across two columns (a large empty shape) keeps its caption after the columns above', () => {
   const runs = [...twoColumns('top', 100, 10), ...words('Figure 1. The towns along the river.', 50, 350, 9, { italic: true }), ...twoColumns('low', 372, 10)];
   const figure: Shape = { kind: 'frame', x: 50, y: 230, width: 512, height: 110 };

@@ -71,6 +71,37 @@ function lineGoesOn(items: Item[], line: Item, b: Box, body: number): boolean {
   });
 }
 
+/** Rows this many shape heights above or below a one-line shape are looked at. */
+const NEXT_ROW_HEIGHTS = 1.5;
+/** The rows next to a stripe span this share of its width at least. */
+const ROW_SPAN_SHARE = 0.5;
+/** …and lie at most this share of its height from it. */
+const ROW_GAP_SHARE = 0.35;
+
+/**
+ * Whether the rows right above and right below a one-line shape are rows of cells (two pieces or
+ * more on the line) within its extent and across most of it: the shape is a table's row shading
+ * (a zebra table of three rows has one stripe; read as a banner, its row cut the table in two and
+ * the rows under it fell out of the table). A banner has prose or nothing on one side.
+ */
+function betweenRows(items: Item[], b: Box, inside: ReadonlySet<Item>): boolean {
+  const within = items.filter((it) => it.seg && !inside.has(it) && it.x0 >= b.x - EDGE && it.x1 <= b.x + b.width + EDGE);
+  const reach = NEXT_ROW_HEIGHTS * b.height;
+  // A row of cells: pieces on one baseline, across most of the stripe, as close to it as rows of
+  // a table are to each other (a banner across two columns of prose has their lines, on
+  // staggered baselines, and space around it).
+  const cells = (band: Item[] | undefined, gap: (it: Item) => number): boolean => {
+    if (!band || band.length < 2) return false;
+    const baselines = band.map((it) => it.seg!.baseline);
+    if (Math.max(...baselines) - Math.min(...baselines) > EDGE) return false;
+    if (band.some((it) => gap(it) > ROW_GAP_SHARE * b.height)) return false;
+    return Math.max(...band.map((it) => it.x1)) - Math.min(...band.map((it) => it.x0)) >= ROW_SPAN_SHARE * b.width;
+  };
+  const above = splitBands(within.filter((it) => it.bottom <= b.y + EDGE && it.bottom >= b.y - reach));
+  const below = splitBands(within.filter((it) => it.top >= b.y + b.height - EDGE && it.top <= b.y + b.height + reach));
+  return cells(above.at(-1), (it) => b.y - it.bottom) && cells(below[0], (it) => it.top - (b.y + b.height));
+}
+
 /**
  * The items a shape sets apart, or null when it is no inset: it holds lines of running text (one
  * piece per line: a grid of cells is a table's business) or is a banner (with no text beside it
@@ -86,8 +117,9 @@ function setApart(items: Item[], b: Box, body: number, ruled: boolean, stacked: 
   if (items.some((it) => !set.has(it) && crossesEdge(it, b))) return null;
   const bands = splitBands(inside);
   if (bands.some((band) => band.length > 1)) return null;
-  // One line on one of a stack of shapes is a table row on its stripe, not a banner.
-  if (bands.length < MIN_LINES && (stacked || !isBanner(inside[0], b) || lineGoesOn(items, inside[0], b, body))) return null;
+  // One line on one of a stack of shapes is a table row on its stripe, not a banner; so is one
+  // line on a lone shape between rows of cells that span it (a short table's one zebra stripe).
+  if (bands.length < MIN_LINES && (stacked || !isBanner(inside[0], b) || lineGoesOn(items, inside[0], b, body) || betweenRows(items, b, set))) return null;
   return inside;
 }
 
