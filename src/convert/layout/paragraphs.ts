@@ -61,23 +61,13 @@ const LARGER_THAN_BODY = 1.1;
  * Typesetters keep leading in proportion to size on a page (LaTeX's \baselinestretch, CSS
  * line-height, a word processor's "double"), so it is what a short flow's pitch is measured by.
  */
-export function bodyLeading(segs: readonly Segment[], body: number): number | undefined {
-  const lines = new Map<number, { x0: number; x1: number; baseline: number }>();
-  for (const g of segs) {
-    if (Math.abs(g.size - body) > 0.5) continue;
-    const l = lines.get(g.lineId);
-    if (l) {
-      l.x0 = Math.min(l.x0, g.x0);
-      l.x1 = Math.max(l.x1, g.x1);
-      l.baseline = Math.max(l.baseline, g.baseline);
-    } else lines.set(g.lineId, { x0: g.x0, x1: g.x1, baseline: g.baseline });
-  }
-  const sorted = [...lines.values()].sort((a, b) => a.baseline - b.baseline);
+export function bodyLeading(segs: Segment[], body: number): number | undefined {
+  const lines = flowLines(segs).filter((l) => Math.abs(l.size - body) <= 0.5);
   const steps: number[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const a = sorted[i];
-    for (let j = i + 1; j < sorted.length; j++) {
-      const b = sorted[j];
+  for (let i = 0; i < lines.length; i++) {
+    const a = lines[i];
+    for (let j = i + 1; j < lines.length; j++) {
+      const b = lines[j];
       const d = b.baseline - a.baseline;
       if (d > 3 * body) break;
       const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
@@ -88,6 +78,12 @@ export function bodyLeading(segs: readonly Segment[], body: number): number | un
     }
   }
   return steps.length >= 4 ? quantile(steps, 0.5) / body : undefined;
+}
+
+/** What a flow's lines are measured by beyond themselves: the page's body size and leading. */
+export interface PageMeasure {
+  body?: number;
+  leading?: number;
 }
 
 /** Groups segments of a flow into lines (by their source line), top to bottom. */
@@ -190,7 +186,7 @@ function wouldHaveFit(prev: Line, l: Line, right: number, width: number, before:
 }
 
 /** Splits column lines into paragraphs. */
-export function groupParagraphs(input: Line[], page: { body?: number; leading?: number } = {}): Line[][] {
+export function groupParagraphs(input: Line[], page: PageMeasure = {}): Line[][] {
   const { body, leading } = page;
   if (input.length === 0) return [];
   const lines = [...input];

@@ -5,7 +5,7 @@ import { unionBBox, type BBox, type Block, type InlinePiece } from '../model.js'
 import { joinLinePieces, mergeStyles, runPieces } from '../markdown/inline.js';
 import { keepsLineEndHyphen, pageWords, type PageWords } from './hyphens.js';
 import type { Segment } from './lines.js';
-import { flowLines, groupParagraphs, type Line } from './paragraphs.js';
+import { flowLines, groupParagraphs, type Line, type PageMeasure } from './paragraphs.js';
 import type { BlockStage, PageFacts } from './stage.js';
 
 export function spanBBox(s: { x0: number; x1: number; top: number; bottom: number }): BBox {
@@ -13,7 +13,7 @@ export function spanBBox(s: { x0: number; x1: number; top: number; bottom: numbe
 }
 
 /** The paragraphs of one flow's segments, as untyped text blocks in reading order (`page`: its body size and leading, paragraphs.ts bodyLeading). */
-export function textBlocks(segs: Segment[], note = false, page: { body?: number; leading?: number } = {}): Block[] {
+export function textBlocks(segs: Segment[], note = false, page: PageMeasure = {}): Block[] {
   if (segs.length === 0) return [];
   const lines = flowLines(segs);
   const left = Math.min(...lines.map((l) => l.x0));
