@@ -43,3 +43,20 @@ test('groupLines: a superscript and a subscript stacked on one symbol (Ψ²₁) 
   const lines = groupLines([psi, run('2', 76.5, 97.1, 6), run('1', 76.5, 101.6, 6), run('1 in 40,000', 120, 100, 8), run('Unexplained usage', 200, 100, 8)]);
   assert.equal(lines.length, 1, JSON.stringify(lines.map((l) => l.map((r) => r.text))));
 });
+
+test('groupLines: lines set closer than their type (a squeezed box) are lines, not one line of overlaid words', () => {
+  // 10 pt words 4.3 pt apart, each line's box overlapping the next by half: "Base" over "your".
+  const stack = ['Base', 'your', 'account', 'on', 'a'].flatMap((w, i) => words(w, 72, 119.5 + i * 4.3, 10, { baseline: 126.4 + i * 4.3 }));
+  const lines = groupLines(stack);
+  assert.deepEqual(lines.map(text), ['Base', 'your', 'account', 'on', 'a']);
+});
+
+test('groupLines: scripts stacked on one symbol and a word overprinted for boldness stay on their line', () => {
+  const run = (text: string, x: number, baseline: number, size: number): TextRun => ({ text, x, y: baseline - 0.8 * size, width: 0.5 * size * text.length, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline });
+  // x_ij^ab: two-letter scripts over each other, 7 pt beside 10 pt type.
+  const scripts = groupLines([run('Let', 40, 100, 10), run('x', 72, 100, 10), run('ab', 77, 96.5, 7), run('ij', 77, 102, 7), run('be', 90, 100, 10)]);
+  assert.equal(scripts.length, 1, JSON.stringify(scripts.map(text)));
+  // Poor man's bold: the same word drawn again 0.3 pt to the right.
+  const bold = groupLines([run('Warning', 72, 100, 10), run('Warning', 72.3, 100, 10), run('now', 115, 100, 10)]);
+  assert.equal(bold.length, 1);
+});

@@ -135,7 +135,30 @@ function stackedOnNeighbour(line: TextRun[], r: TextRun): boolean {
   }
   if (!nearest || nearest.baseline === undefined) return false;
   const em = Math.max(nearest.fontSize, r.fontSize);
-  return nearestGap <= NEIGHBOUR_REACH_EM * em && Math.abs(baselineOf(nearest) - baselineOf(r)) >= STACKED_PITCH_EM * em;
+  const apart = Math.abs(baselineOf(nearest) - baselineOf(r));
+  if (nearestGap <= NEIGHBOUR_REACH_EM * em && apart >= STACKED_PITCH_EM * em) return true;
+  return apart >= OVERLAID_PITCH_EM * em && overlaidWords(nearest, r, line);
+}
+
+/** Two words drawn over each other are lines this many ems apart at least (overprinted bold, a shadow: less). */
+const OVERLAID_PITCH_EM = 0.25;
+/** Share of the narrower word's width under the other word: one line's words never overlap so. */
+const OVERLAID_SHARE = 0.5;
+
+/**
+ * Two words of the body's type, one drawn over the other's place a fraction of a line lower: the
+ * lines of a paragraph set with less leading than its type (a narrow box of a template squeezes 10
+ * pt lines 4-7 pt apart), not one line ("Base" over "your" read "Baseyour", "where" over "a"
+ * "wherea"). Words of one line sit side by side; an accent over its letter is a mark, not a letter; scripts set on one symbol
+ * (x_ij^ab) are smaller than their line's type and stay with it.
+ */
+function overlaidWords(a: TextRun, b: TextRun, line: TextRun[]): boolean {
+  const under = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  if (under < OVERLAID_SHARE * Math.min(a.width, b.width)) return false;
+  const lineSize = line.reduce((m, o) => Math.max(m, o.fontSize), 0);
+  // A letter, not a modifier: pdf.js maps TeX's circumflex and caron accents to modifier letters.
+  const bodyType = (r: TextRun) => r.fontSize >= (1 - SAME_SIZE) * lineSize && /[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]/u.test(r.text);
+  return Math.abs(a.fontSize - b.fontSize) <= SAME_SIZE * Math.max(a.fontSize, b.fontSize) && bodyType(a) && bodyType(b);
 }
 
 /** Runs further apart than this many ems of the bigger one are not beside each other (columns). */
