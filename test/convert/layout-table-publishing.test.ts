@@ -7,7 +7,8 @@ import type { TextRun } from '../../src/convert/layout/types.js';
 import { right, words } from './fixtures/runs.js';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
-import { dropLeaders } from '../../src/convert/layout/table-cell-text.js';
+import { dropLeaderRuns, dropLeaders } from '../../src/convert/layout/table-cell-text.js';
+import { chunkLines } from '../../src/convert/layout/table-columns.js';
 import { headingLevel } from '../../src/convert/layout/headings.js';
 import type { Item } from '../../src/convert/layout/regions.js';
 import type { TableModel } from '../../src/convert/layout/table-model.js';
@@ -169,4 +170,25 @@ test('tables: a group heading wider than its columns, centred on their cells rat
   assert.deepEqual(texts(t)[0], ['', 'Change in output of all', '·']);
   assert.equal(t.rows[0][1]?.colSpan, 2);
   assert.equal(t.headerRows, 2);
+});
+
+test('table cells: a leader shown dot by dot (a table of contents) is cut out, not read as columns of "."', () => {
+  // pdf.js joins LaTeX's \dotfill into one item with a space between dots 4.4 pt apart; the
+  // patched worker records those gaps, and a run cut at them is one run per dot.
+  const title = 'Work Packages and Work Areas';
+  const dots = Array.from({ length: 30 }, () => '.').join(' ');
+  const text = `${title} ${dots}`;
+  const x0 = 128;
+  const gaps: number[] = [];
+  let x = x0 + 150;
+  for (let k = 0; k < 30; k++) {
+    gaps.push(title.length + 2 * k, x, x + 2.8);
+    x += 4.4;
+  }
+  const entry: TextRun = { text, x: x0, y: 442, width: x - x0, height: 8.8, fontSize: 10, bold: false, italic: false, monospace: false, baseline: 448.9, shownGaps: { text, x: x0, gaps } };
+  const line = chunkLines(buildSegments([...words('2.3', 105, 442, 10, { baseline: 448.9 }), entry, ...words('3', 508, 442, 10, { baseline: 448.9 })]));
+  assert.deepEqual(line[0].map((c) => c.text), ['2.3', title, '3']);
+  // A row of missing values ("." cells, columns apart) is no leader.
+  const row = [...words('Total', 40, 100, 10), ...['.', '.', '.', '.', '.', '.'].flatMap((v, k) => words(v, 160 + 40 * k, 100, 10))];
+  assert.equal(dropLeaderRuns(row).length, row.length);
 });

@@ -47,6 +47,48 @@ export function dropLeaders(r: TextRun): TextRun[] {
   return out;
 }
 
+/** Leader characters alone (a dot, or a few with spaces). */
+const LEADER_ONLY = /^[\s.…·]+$/u;
+/** Leader dots of one leader are set this close (ems): LaTeX's \dotfill 4.4 pt apart at 10 pt. */
+const LEADER_PITCH_EM = 1;
+/** Dots a leader has at least (a row's missing values, "." cells, stand columns apart). */
+const LEADER_MIN_DOTS = 5;
+/** The leader's first dots, left at the end of the text before it: " . ." */
+const TRAILING_DOTS = /\s+[.…·](?:\s*[.…·])*$/u;
+
+/**
+ * A line's runs (left to right) with dot leaders shown dot by dot cut out. pdf.js joins a
+ * leader's dots into one item with its own spaces between them, and a run cut at those spaces
+ * (shownStrings: the gaps of at least a cell's width) leaves one run per dot: a table of
+ * contents came out as a table of 30 columns of ".". A chain of such runs, close together, of
+ * LEADER_MIN_DOTS dots or more, is a leader; the dots it left at the end of the text before it
+ * go with it. A row of "." cells (a statistics table's missing values) stands columns apart.
+ */
+export function dropLeaderRuns(runs: TextRun[]): TextRun[] {
+  if (!runs.some((r) => LEADER_ONLY.test(r.text))) return runs;
+  const out: TextRun[] = [];
+  let i = 0;
+  while (i < runs.length) {
+    if (!LEADER_ONLY.test(runs[i].text)) {
+      out.push(runs[i++]);
+      continue;
+    }
+    let j = i + 1;
+    while (j < runs.length && LEADER_ONLY.test(runs[j].text) && runs[j].x - (runs[j - 1].x + runs[j - 1].width) <= LEADER_PITCH_EM * runs[j].fontSize) j++;
+    const prev = out[out.length - 1];
+    const lead = prev?.text.match(TRAILING_DOTS)?.[0] ?? '';
+    const dots = (lead + runs.slice(i, j).map((r) => r.text).join('')).replace(/\s/gu, '').length;
+    if (dots < LEADER_MIN_DOTS) {
+      out.push(...runs.slice(i, j));
+    } else if (lead && prev) {
+      const text = prev.text.slice(0, prev.text.length - lead.length);
+      out[out.length - 1] = { ...prev, text, width: prev.width * (text.length / prev.text.length) };
+    }
+    i = j;
+  }
+  return out;
+}
+
 const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /**

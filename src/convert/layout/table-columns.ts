@@ -7,7 +7,7 @@
 import type { TextRun } from './types.js';
 import { buildSegments, type Segment } from './lines.js';
 import { isFigure } from './table-rows.js';
-import { cellSegmentText, dropLeaders, withSignedFigure } from './table-cell-text.js';
+import { cellSegmentText, dropLeaderRuns, dropLeaders, withSignedFigure } from './table-cell-text.js';
 
 /** A gap this wide (in font sizes) between runs of one line separates two cell candidates. */
 export const CHUNK_GAP_EM = 0.6;
@@ -148,7 +148,7 @@ export function chunkLines(segs: Segment[]): Chunk[][] {
       // OCR word boxes (they carry a confidence) are spaced unevenly: a wider gap parts cells.
       const gap = seg.runs.some((r) => r.confidence !== undefined) ? OCR_CHUNK_GAP_EM : seg.runs.every((r) => r.monospace) ? MONO_CHUNK_GAP_EM : CHUNK_GAP_EM;
       const spaced = seg.runs.flatMap(shownStrings).flatMap(splitSpacedRun);
-      const runs = spaced.flatMap(dropLeaders);
+      const runs = dropLeaderRuns(spaced.flatMap(dropLeaders));
       const leaders = runs.length !== spaced.length || runs.some((r, i) => r !== spaced[i]);
       const split = buildSegments(runs, gap);
       // A segment holding dot leaders is rebuilt without them (nothing is left of one that was only leaders).
