@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
 import { dominantScript, looksLikeFormulas, looksLikeTable, samplePages } from '../../src/convert/probe.js';
 import { mergeTextLayer, pageNeedsOcr } from '../../src/convert/source/ocr-rules.js';
+import { legibleRuns } from '../../src/convert/pdf/usable.js';
 
 const run = (text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun => ({
   text, x, y, width: text.length * 5, height: 10, fontSize: 10, bold: false, italic: false, monospace: false, ...extra,
@@ -48,6 +49,23 @@ test('OCR only where it can add text; text-layer runs win over OCR re-reads', ()
   assert.equal(pageNeedsOcr(page([run('2021', 385, 489)], { images: [{ x: 0, y: 0, width: 612, height: 792 }] })), true);
   const merged = mergeTextLayer([run('2021', 385, 489)], [run('1007', 386, 489, { confidence: 40 }), run('Report', 50, 100, { confidence: 95 })]);
   assert.deepEqual(merged.map((r) => r.text), ['2021', 'Report']);
+});
+
+test('a garbled text layer (a font mapping its glyphs to controls) is read by OCR; a math font\'s few controls are not', () => {
+  // A Type 3 letterhead: glyph codes for letters, "•" among them, nothing readable.
+  const letterhead = [run('\u0002\u0003\u0004', 48, 40, { fontName: 'T3' }), run('\u0005\u0006', 75, 40, { fontName: 'T3' }), run('•', 110, 40, { fontName: 'T3' }), run('\u0003\u000f\u0010\u0011\u0006', 199, 40, { fontName: 'T3' })];
+  const folio = run('Page 1', 300, 760, { fontName: 'Helvetica' });
+  assert.equal(pageNeedsOcr(page([...letterhead, folio])), true);
+  // Only the readable font's runs stay beside OCR's words (the "•" of the garbled font goes too).
+  assert.deepEqual(legibleRuns(page([...letterhead, folio])).map((r) => r.text), ['Page 1']);
+  // An exam: readable text, answer blanks drawn as one repeated control, and a math extension
+  // font whose delimiters map to C1 controls: the layer stands.
+  const exam = [
+    ...Array.from({ length: 12 }, (_, k) => run('Which of these equations holds for every x', 72, 100 + 20 * k, { fontName: 'Body' })),
+    run(Array.from({ length: 40 }, () => '\u0001').join(' '), 300, 100, { fontName: 'Symbol' }),
+    run('\u0082\u008c\u0000∫', 100, 300, { fontName: 'Extension' }),
+  ];
+  assert.equal(pageNeedsOcr(page(exam)), false);
 });
 
 test('the probe recovers a broken page tree like the parser does (robustness corpus: /Pages without /Kids)', async () => {

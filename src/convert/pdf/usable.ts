@@ -1,6 +1,6 @@
 // Does a page carry a real text layer, or must it be OCR'd? A few stamps ("Page 3", a barcode
 // number) or a garbage invisible OCR layer do not count.
-import type { PageLayoutInput } from '../layout/types.js';
+import type { PageLayoutInput, TextRun } from '../layout/types.js';
 import { MIN_TEXT_LAYER_CHARS } from '../layout/limits.js';
 
 /** Share of the page covered by its largest image above which a page looks scanned. */
@@ -37,6 +37,71 @@ export function countChars(text: string, c: CharCounts): void {
     if (/[\p{L}\p{N}]/u.test(ch)) c.wordish++;
     else if (ch === '\uFFFD' || /[\p{Co}\p{Cc}]/u.test(ch)) c.odd++;
   }
+}
+
+/**
+ * A font is garbled when at least this share of its characters are unreadable (controls, private
+ * use, U+FFFD)…
+ */
+const GARBLED_FONT_SHARE = 0.3;
+/**
+ * …of at least this many different ones. A font without a Unicode mapping gives its glyph codes
+ * (\u0002 \u0003 \u0004 …); one mark repeated is a drawn blank ("\u0001 \u0001 …", an exam's
+ * answer line), set among readable text.
+ */
+const GARBLED_DISTINCT = 3;
+/** A page is garbled when garbled fonts set more than this share of its characters. */
+const GARBLED_PAGE_SHARE = 0.5;
+
+const UNREADABLE = /[\uFFFD\p{Co}\p{Cc}]/gu;
+
+function unreadable(text: string): string[] {
+  return [...text.matchAll(UNREADABLE)].map((m) => m[0]).filter((ch) => !/\s/u.test(ch));
+}
+
+/** Per font: its characters (visible), how many are unreadable, and of how many kinds. */
+function garbledFonts(runs: TextRun[]): { fonts: Set<string | undefined>; garbledChars: number; visible: number } {
+  const byFont = new Map<string | undefined, { visible: number; odd: number; kinds: Set<string> }>();
+  let visible = 0;
+  for (const r of runs) {
+    const f = byFont.get(r.fontName) ?? { visible: 0, odd: 0, kinds: new Set<string>() };
+    byFont.set(r.fontName, f);
+    const n = r.text.replace(/\s/gu, '').length;
+    const odd = unreadable(r.text);
+    f.visible += n;
+    f.odd += odd.length;
+    for (const ch of odd) f.kinds.add(ch);
+    visible += n;
+  }
+  const fonts = new Set<string | undefined>();
+  let garbledChars = 0;
+  for (const [name, f] of byFont) {
+    if (f.kinds.size < GARBLED_DISTINCT || f.odd < GARBLED_FONT_SHARE * f.visible) continue;
+    fonts.add(name);
+    garbledChars += f.visible;
+  }
+  return { fonts, garbledChars, visible };
+}
+
+/**
+ * The page's text layer is garbled: most of its characters come from fonts without a usable
+ * Unicode mapping (a Type 3 letterhead whose glyphs map to controls: "\u0002\u0003••"). The
+ * page's text is then what it shows, not what the layer says (issue 9, no lost text: such a page
+ * came out empty, its only lines set aside as a page header). A math font whose delimiters map
+ * to controls, among readable text, garbles only itself.
+ */
+export function garbledTextLayer(input: PageLayoutInput): boolean {
+  const g = garbledFonts(input.runs.filter((r) => !r.rotated));
+  return g.garbledChars > 0 && g.garbledChars > GARBLED_PAGE_SHARE * g.visible;
+}
+
+/**
+ * The runs of a garbled page worth keeping beside OCR's words: none of a garbled font (its other
+ * glyphs, "•" for a letter, are as wrong), none with an unreadable character.
+ */
+export function legibleRuns(input: PageLayoutInput): TextRun[] {
+  const { fonts } = garbledFonts(input.runs);
+  return input.runs.filter((r) => !fonts.has(r.fontName) && unreadable(r.text).length === 0);
 }
 
 export function usableTextLayer(input: PageLayoutInput): boolean {

@@ -1,6 +1,7 @@
 // When a page is read by OCR, at which resolution, and how OCR words join a text layer.
 import type { PageLayoutInput, TextRun } from '../layout/types.js';
 import { usableTextLayer } from '../pdf/extract.js';
+import { garbledTextLayer } from '../pdf/usable.js';
 import { picturesToRead } from './image-text.js';
 
 /** Share of the page that placed images must cover for a page with a thin text layer to be OCR'd. */
@@ -8,12 +9,13 @@ const OCR_IMAGE_PAGE_SHARE = 0.25;
 
 /**
  * A page is OCR'd when its text layer is not usable and OCR can add something: it has no text at
- * all (vector-drawn text, a blank scan) or images cover a good part of it. A title page with two
+ * all (vector-drawn text, a blank scan), what it has is garbled (usable.ts garbledTextLayer: the
+ * page shows text its layer cannot say), or images cover a good part of it. A title page with two
  * real words and no picture keeps its text layer (OCR would only re-read the same words, slowly).
  */
 export function pageNeedsOcr(input: PageLayoutInput): boolean {
   if (usableTextLayer(input)) return false;
-  if (input.runs.length === 0) return true;
+  if (input.runs.length === 0 || garbledTextLayer(input)) return true;
   const pageArea = input.width * input.height;
   const imageArea = input.images.reduce((s, b) => s + b.width * b.height, 0);
   return pageArea > 0 && imageArea >= OCR_IMAGE_PAGE_SHARE * pageArea;

@@ -5,6 +5,7 @@ import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
 import { ocrImage, ocrPictures, type OcrEngine } from '../ocr/index.js';
 import type { PdfPages } from '../pdf/document.js';
 import { extractPageLayout } from '../pdf/extract.js';
+import { garbledTextLayer, legibleRuns } from '../pdf/usable.js';
 import { formFieldsCheck } from '../pdf/form-fields.js';
 import { drawnBulletsCheck } from '../pdf/drawn-bullets.js';
 import { scannedDocumentCheck, type ScannedCheck } from '../pdf/scan-sample.js';
@@ -41,8 +42,10 @@ function pagePixels(page: PDFPageProxy, input: PageLayoutInput): (dpi: number) =
 }
 
 async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: OcrOptions): Promise<PageLayoutInput> {
+  // A garbled layer's unreadable runs say nothing: OCR reads what they show (only legible runs stay).
+  const layer = garbledTextLayer(input) ? legibleRuns(input) : input.runs;
   // Text-layer runs kept beside the OCR words need the words in the page's own frame.
-  const opts = { ...ocrOpts, straighten: !input.runs.some((r) => !r.rotated) };
+  const opts = { ...ocrOpts, straighten: !layer.some((r) => !r.rotated) };
   const pixels = pagePixels(page, input);
   let ocr = await ocrImage(await pixels(OCR_FAST_DPI), opts);
   if (needsFinerOcr(ocr.runs)) ocr = betterReading(ocr, await ocrImage(await pixels(OCR_RENDER_DPI), opts));
@@ -51,7 +54,7 @@ async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: O
     ...input,
     width: ocr.width,
     height: ocr.height,
-    runs: ocr.rotation === 0 ? mergeTextLayer(input.runs, ocr.runs) : ocr.runs,
+    runs: ocr.rotation === 0 ? mergeTextLayer(layer, ocr.runs) : ocr.runs,
     // Rules as found in the pixels OCR read (ocr/rule-lines.ts), in the words' frame: the page's
     // drawn rules are among them, and a straightened or turned page has no other frame.
     rules: ocr.rules,
