@@ -120,3 +120,42 @@ test('columns: a channel 0.4 em wide holds between columns whose figures pdf.js 
   // Joined runs there are: the test is of what pdf.js does.
   assert.ok(tightTable().filter((r) => r.shownGaps).length >= 4);
 });
+
+/** One run of words each shown apart (TeX: no space glyph), the gaps before words 1.. given in ems. */
+function shownApart(words: string[], gapsEm: number[], size = 10): TextRun {
+  const text = words.join(' ');
+  const gaps: number[] = [];
+  let x = 100;
+  let at = 0;
+  words.forEach((w, i) => {
+    if (i > 0) {
+      gaps.push(at - 1, x, x + gapsEm[i - 1] * size);
+      x += gapsEm[i - 1] * size;
+    }
+    x += w.length * size * 0.5;
+    at += w.length + 1;
+  });
+  return { text, x: 100, y: 50, width: x - 100, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: 58, shownGaps: { text, x: 100, gaps } };
+}
+
+test('shownStrings: a justified line\'s words shown apart are one string; a gap wider than its word space, cells set alike, figures are not', async () => {
+  // pdf.js records a TeX line's stretched word spaces (0.47 em, each word shown apart) as gaps.
+  assert.equal(await installPdfjsWorker(), true);
+  const ops = 'BT /F1 10 Tf 100 700 Td [(globally) -470 (and) -470 (locally,) -505 (describes) -470 (the) -470 (general) -470 (use) -470 (case)] TJ ET\n';
+  const doc = await getDocument({ data: pdfWithContent(deflateSync(Buffer.from(ops))), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  try {
+    const line = (await extractPageLayout(await doc.getPage(1), 0)).runs.find((r) => r.text.startsWith('globally'));
+    assert.equal(line?.shownGaps?.gaps.length, 3 * 7, JSON.stringify(line));
+    assert.deepEqual(shownStrings(line).map((p) => p.text), ['globally and locally, describes the general use case']);
+  } finally {
+    await doc.destroy();
+  }
+  const prose = shownApart('the packages tlc-article depends upon and more'.split(' '), [0.47, 0.47, 0.47, 0.508, 0.47, 0.47]);
+  assert.deepEqual(shownStrings(prose).map((p) => p.text), ['the packages tlc-article depends upon and more']);
+  // A table of contents: the section number's box is wider than the title's word spaces.
+  const entry = shownApart(['VI.7.', 'Bold', 'symbols', 'in', 'math'], [0.45, 0.333, 0.333, 0.333]);
+  assert.deepEqual(shownStrings(entry).map((p) => p.text), ['VI.7.', 'Bold symbols in math']);
+  // Headings and figures set alike half an em apart stay cells.
+  assert.deepEqual(shownStrings(shownApart(['Change', 'Exports', 'Imports', 'Total', 'Share'], [0.5, 0.5, 0.5, 0.5])).length, 5);
+  assert.deepEqual(shownStrings(shownApart(['10.2', '11.5', '12.3', '13.0', '14.1'], [0.5, 0.5, 0.5, 0.5])).length, 5);
+});

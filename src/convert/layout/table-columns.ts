@@ -77,7 +77,47 @@ function withCellText(ch: Chunk): Chunk {
  * (its text or x no longer those the gaps were recorded for) stays whole.
  */
 export function shownStrings(r: TextRun): TextRun[] {
-  return shownStringsWhere(r, (x0, x1) => x1 - x0 >= cellGapOf(r));
+  const space = justifiedSpace(r);
+  const gap = space === undefined ? cellGapOf(r) : Math.max(cellGapOf(r), space + JUSTIFIED_WIDER_EM * r.fontSize);
+  return shownStringsWhere(r, (x0, x1) => x1 - x0 >= gap);
+}
+
+/** Shown gaps a run needs before its spacing can tell words from cells. */
+const JUSTIFIED_MIN_GAPS = 4;
+/** Most of a justified line's gaps are this close (font sizes) to their median: one glue setting. */
+const JUSTIFIED_GAP_SPREAD_EM = 0.03;
+/** …and "most" is this share of them. */
+const JUSTIFIED_SAME_SHARE = 0.6;
+/** Share of a line's words that start in lower case for it to read as running text. */
+const JUSTIFIED_LOWER_SHARE = 0.4;
+/**
+ * In such a line a gap parts two strings only when it is this much wider (font sizes) than its
+ * word space: a comma's stretch (0.035 em) is a word space, a section number's box (0.45 em
+ * against 0.33) is not.
+ */
+const JUSTIFIED_WIDER_EM = 0.1;
+
+/**
+ * The word space of a line of running text whose every word space is a positioned gap, or
+ * undefined. TeX sets no space glyph: each word is shown apart, and a stretched line's spaces
+ * (0.45 em) pass the cell gap, so a justified abstract came as one-word pieces, no prose, and a
+ * page's body between two rules became one table (issue 9). One glue setting spaces the whole
+ * line alike, give or take the stretch after punctuation, and most of its words are in lower
+ * case. A row of cells is spaced by its columns' widths, not alike; figures and headings are
+ * not lower-case words.
+ */
+function justifiedSpace(r: TextRun): number | undefined {
+  const g = r.shownGaps;
+  if (!g || g.gaps.length < 3 * JUSTIFIED_MIN_GAPS) return undefined;
+  const widths: number[] = [];
+  for (let i = 0; i + 2 < g.gaps.length; i += 3) widths.push(g.gaps[i + 2] - g.gaps[i + 1]);
+  const words = r.text.split(/\s+/).filter(Boolean);
+  // Every space of the line is a gap shown: no space glyphs between cells' words.
+  if (widths.length < words.length - 1) return undefined;
+  const mid = widths.slice().sort((a, b) => a - b)[widths.length >> 1];
+  const same = widths.filter((w) => Math.abs(w - mid) <= JUSTIFIED_GAP_SPREAD_EM * r.fontSize).length;
+  if (same < JUSTIFIED_SAME_SHARE * widths.length) return undefined;
+  return words.filter((w) => /^\p{Ll}/u.test(w)).length >= JUSTIFIED_LOWER_SHARE * words.length ? mid : undefined;
 }
 
 /**
