@@ -143,6 +143,26 @@ test('table cells: the next column\'s currency sign that came in one run with th
   ]);
 });
 
+test('table cells: a currency sign shown on its own just after a figure opens the next figure, also one set tight against the column after it', () => {
+  // The "$" of the 2020 column is a string of its own 4 pt after the 2019 figure (one chunk with
+  // it), and the 2020 and Pct columns stand 5 pt apart (one chunk of two cells).
+  const runs: TextRun[] = [...words('Item', 50, 86), ...right('2019', 220, 86), ...right('2020', 300, 86), ...right('Pct', 320, 86)];
+  const rows: [string, string, string, string, boolean][] = [['Wages', '12,204', '13,310', '7.5', true], ['Rent', '960', '1,020', '1.1', false], ['Fuel', '3,001', '2,950', '0.9', false], ['Total', '16,165', '17,280', '9.5', true]];
+  rows.forEach(([label, a, b, c, sign], i) => {
+    const y = 100 + i * 14;
+    runs.push(...words(label, 50, y), ...right(a, 220, y), ...right(b, 300, y), ...right(c, 320, y));
+    if (sign) runs.push(...words('$', 165, y), ...words('$', 224, y));
+  });
+  const t = tableFromWhitespace(items(runs), []);
+  assert.deepEqual(texts(t), [
+    ['Item', '2019', '2020', 'Pct'],
+    ['Wages', '$12,204', '$13,310', '7.5'],
+    ['Rent', '960', '1,020', '1.1'],
+    ['Fuel', '3,001', '2,950', '0.9'],
+    ['Total', '$16,165', '$17,280', '9.5'],
+  ]);
+});
+
 test('tables: a row numbering the columns, (1) (2) (3), under the headings is a header row', () => {
   const runs: TextRun[] = [...words('Region', 50, 86)];
   ['Persons', 'Households', 'Dwellings'].forEach((h, c) => runs.push(...right(h, 200 + c * 70, 86), ...right(`(${c + 1})`, 200 + c * 70, 98)));

@@ -219,7 +219,18 @@ const TRAILING_PREFIX_SIGN = /^(\S(?:.*\S)?)\s+([$£¥])$/u;
  */
 function partTrailingSign(ch: Chunk): Chunk[] {
   const m = TRAILING_PREFIX_SIGN.exec(ch.text);
-  if (!m || !isFigure(m[1]) || ch.runs.length !== 1 || ch.runs[0].text.trim() !== ch.text.trim()) return [ch];
+  if (!m || !isFigure(m[1])) return [ch];
+  // The sign a run of its own (shown apart, closer than a chunk gap): parted at its own place.
+  const last = ch.runs[ch.runs.length - 1];
+  if (ch.runs.length > 1 && last.text.trim() === m[2]) {
+    const runs = ch.runs.slice(0, -1);
+    const x1 = Math.max(...runs.map((r) => r.x + r.width));
+    return [
+      { ...ch, runs, text: m[1], x1 },
+      { ...ch, runs: [last], text: m[2], x0: last.x, x1: last.x + last.width },
+    ];
+  }
+  if (ch.runs.length !== 1 || ch.runs[0].text.trim() !== ch.text.trim()) return [ch];
   const run = ch.runs[0];
   const perChar = run.width / Math.max(1, run.text.length);
   const start = run.text.indexOf(m[1]);
@@ -243,7 +254,8 @@ function withCurrencySigns(chunks: Chunk[]): Chunk[] {
   for (let k = 0; k < line.length; k++) {
     const ch = line[k];
     const next = line[k + 1];
-    if (LONE_SIGN.test(ch.text.trim()) && next && isFigure(next.text) && /^[\d(]/u.test(next.text.trim())) {
+    // The figure may open a chunk of several cells set tight ("5.4 $99.92"), parted later.
+    if (LONE_SIGN.test(ch.text.trim()) && next && isFigure(next.text.trim().split(/\s+/)[0]) && /^[\d(]/u.test(next.text.trim())) {
       out.push({ ...next, runs: [...ch.runs, ...next.runs], x0: ch.x0, top: Math.min(ch.top, next.top), bottom: Math.max(ch.bottom, next.bottom), text: ch.text.trim() + next.text.trim() });
       k++;
     } else {
