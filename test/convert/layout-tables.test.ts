@@ -516,3 +516,20 @@ test('tables: a coefficient table with standard errors in parentheses stays a ta
   const md = layoutPageToMarkdown(page(runs), createLayoutContext());
   assert.match(md, /\| Income \| 0\.52 \| 0\.48 \|/, md);
 });
+
+test('tables: the last row, read as the tops of columns of the notes below the table, is the table\'s', async () => {
+  const { joinSplitGrids } = await import('../../src/convert/layout/table-blocks.js');
+  const runs: TextRun[] = [];
+  [['North', '12', '228,429', '-9.82'], ['South', '810', '53', '0.38'], ['East', '311', '669,719', '9.69'], ['West', '272', '3,227', '-9.67']].forEach((r, i) =>
+    r.forEach((t, c) => runs.push(...(c === 0 ? words(t, 50, 100 + i * 14) : right(t, 170 + 60 * (c - 1), 100 + i * 14)))),
+  );
+  const upper = { kind: 'grid' as const, items: items(runs), gutters: [] };
+  // The long label runs on towards its first figure; the notes end before the next column, so
+  // the region below was cut into columns there.
+  const below = items([...words('Central and south', 50, 156), ...right('4,051', 170, 156), ...right('13', 230, 156), ...right('5.94', 290, 156), ...words('Source: a survey of the regions.', 50, 180)]);
+  const col = (x0: number, x1: number) => ({ kind: 'flow' as const, items: below.filter((i) => i.x0 >= x0 && i.x0 < x1) });
+  const joined = joinSplitGrids([upper, col(0, 200), col(200, 260), col(260, 400)]);
+  assert.equal(joined.length, 2, JSON.stringify(joined.map((b) => b.items.map((i) => i.seg?.text))));
+  assert.deepEqual(joined[1].items.map((i) => i.seg?.text), ['Source: a survey of the regions.']);
+  assert.equal(joined[0].items.length, upper.items.length + below.length - 1);
+});

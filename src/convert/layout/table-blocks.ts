@@ -57,6 +57,25 @@ export function joinSplitGrids(blocks: RegionBlock[]): RegionBlock[] {
         continue;
       }
     }
+    // The table's last row read as the tops of columns of the text below it: a long label run on
+    // to its first figure closes the label channel, and the figures' columns run on down beside
+    // the notes under the table (a vertical cut through row and notes). The row's pieces open
+    // flows side by side; taken together they are the row.
+    const beside = prev?.kind === 'grid' && b.kind === 'flow' ? flowsBeside(blocks, k) : 0;
+    if (beside > 0) {
+      const flows = blocks.slice(k, k + beside + 1);
+      const rows = trailingRows(prev.items, flows.flatMap((f) => f.items));
+      const taken = new Set(rows);
+      if (rows.length > 0 && flows.every((f) => f.items.some((i) => taken.has(i)))) {
+        out[out.length - 1] = { ...prev, items: [...prev.items, ...rows] };
+        for (const f of flows) {
+          const rest = f.items.filter((i) => !taken.has(i));
+          if (rest.length > 0) out.push({ kind: 'flow', items: rest });
+        }
+        k += beside;
+        continue;
+      }
+    }
     if (prev?.kind === 'grid' && (b.kind === 'flow' || b.kind === 'grid')) {
       const rows = trailingRows(prev.items, b.items);
       const rest = b.items.filter((i) => !rows.includes(i));
@@ -71,6 +90,22 @@ export function joinSplitGrids(blocks: RegionBlock[]): RegionBlock[] {
     out.push(b);
   }
   return out;
+}
+
+/**
+ * How many flows after the one at `k` stand beside it, their first lines on its first line (one
+ * line of the page cut into columns): 0 when none does.
+ */
+function flowsBeside(blocks: RegionBlock[], k: number): number {
+  const firstLine = (b: RegionBlock): number | undefined => {
+    const top = b.items.reduce<Item | undefined>((a, i) => (!a || i.top < a.top ? i : a), undefined);
+    return top?.seg?.lineId;
+  };
+  const line = firstLine(blocks[k]);
+  if (line === undefined) return 0;
+  let n = 0;
+  while (k + n + 1 < blocks.length && blocks[k + n + 1].kind === 'flow' && firstLine(blocks[k + n + 1]) === line) n++;
+  return n;
 }
 
 /**
