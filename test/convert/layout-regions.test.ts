@@ -331,3 +331,18 @@ test('orderRegion: two narrow justified columns of three words a line, bold head
   assert.deepEqual(order.slice(0, left.length + 14), [...left, ...Array.from({ length: 14 }, (_, i) => `left words ${i + 1}`)], order.join(' / '));
   assert.deepEqual(order.slice(left.length + 14, left.length + 16), ['Least Whether', 'Report Heading'], order.join(' / '));
 });
+
+test('orderRegion: a small table in one column beside a numbered list in the other is read with its column, not as one table across the gutter', () => {
+  const runs = [...columnLines('Left', 72, 100, 5), ...columnLines('Right', 320, 100, 5)];
+  [['Model basis', '90', '5'], ['Output detail', '802', '18'], ['Young growth', '71', '3']].forEach(([label, a, b], i) => {
+    const y = 170 + i * 12.5;
+    runs.push(...words(label, 72, y), ...words(a, 200 - a.length * 5, y), ...words(b, 250 - b.length * 5, y));
+    // The other column's numbered list, line for line beside the rows.
+    runs.push(...words(`${i + 1}.`, 320, y), ...words(`Item ${i + 1} of the list beside`, 350, y));
+  });
+  runs.push(...columnLines('Lower', 72, 215, 5), ...columnLines('Under', 320, 215, 5));
+  const order = readNames(itemsOf(runs));
+  const lastLeft = Math.max(...['Lower 5', 'Young growth', '3'].map((n) => order.indexOf(n)));
+  const firstRight = Math.min(...['Right 1', '1.', 'Item 1'].map((n) => order.indexOf(n)));
+  assert.ok(lastLeft < firstRight, order.join(' | '));
+});

@@ -427,7 +427,10 @@ function tableAcross(bands: Item[][], g: Interval): { from: number; to: number }
     const band = bands[k];
     const left = band?.filter((it) => it.x1 <= g.lo).sort((a, b) => b.x1 - a.x1)[0];
     const right = band?.filter((it) => it.x0 >= g.hi).sort((a, b) => a.x0 - b.x0)[0];
-    const row = band !== undefined && (left || right) && (!left || cell(left)) && (!right || cell(right)) && band.every((it) => it.x1 <= g.lo || it.x0 >= g.hi);
+    // An enumerator opening the right side's line is a list item of that column ("1. Form built"
+    // beside a table's row "Output detail 802 18"), not a figure in a cell.
+    const item = right?.seg !== undefined && isListLabel(right.seg.text) && band!.some((it) => it.x0 > right.x1 && it.seg && !isListLabel(it.seg.text));
+    const row = band !== undefined && (left || right) && (!left || cell(left)) && (!right || cell(right)) && !item && band.every((it) => it.x1 <= g.lo || it.x0 >= g.hi);
     if (row) {
       if (left && right) {
         if (from < 0) [from, figures] = [k, 0];
