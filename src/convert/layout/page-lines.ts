@@ -3,6 +3,7 @@
 import { unionBBox, type Block } from '../model.js';
 import { buildSegments, type Segment } from './lines.js';
 import { splitMarginLines } from './margins.js';
+import { dropLineNumbers } from './line-numbers.js';
 import { assembleMath } from './math2d.js';
 import { assembleDisplayMath } from './display-math.js';
 import { splitFootnotes } from './footnotes.js';
@@ -20,7 +21,8 @@ import type { PageState } from './page-state.js';
 const MATH_PIECE = /[∑∏∫∮√∂∇±∓×≤≥≈≡≠∞∈∝\u239B-\u23B3]|[()[\]{}].*[=+−<>]|[=+−<>].*[()[\]{}]/u;
 
 export function linesStage(s: PageState): PageState {
-  let segs = buildSegments(s.runs, s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM, s.body);
+  // Line numbers in the margins number the lines; they are not text of them (line-numbers.ts).
+  let segs = dropLineNumbers(buildSegments(s.runs, s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM, s.body));
   const margins = splitMarginLines(segs, s.input.height, s.body, s.ocr);
   segs = margins.body;
   // Dot leaders and drawn-with-characters rules carry no text; a piece of a formula without
