@@ -1,5 +1,5 @@
 // Fixtures for the parser's execution tests, generated in code (no binary fixtures in the repo).
-import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { openPdf } from '../../src/convert/pdf/open.js';
 import { renderPagePng } from '../../src/convert/pdf/render.js';
@@ -17,12 +17,13 @@ export async function textPdf(pages: string[][]): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** A PNG picture of text (rendered from a text PDF at `dpi`), optionally turned upside down. */
-export async function textImagePng(lines: string[], opts: { dpi?: number; rotate180?: boolean } = {}): Promise<Uint8Array> {
+/** A PNG picture of text (rendered from a text PDF at `dpi`; `grey` ink 0-1, `size` and `pitch` in points), optionally turned upside down. */
+export async function textImagePng(lines: string[], opts: { dpi?: number; rotate180?: boolean; grey?: number; size?: number; pitch?: number } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([612, 300]);
-  lines.forEach((line, i) => page.drawText(line, { x: 40, y: 250 - i * 30, size: 20, font }));
+  const [size, pitch, grey] = [opts.size ?? 20, opts.pitch ?? 30, opts.grey ?? 0];
+  lines.forEach((line, i) => page.drawText(line, { x: 40, y: 250 - i * pitch, size, font, color: rgb(grey, grey, grey) }));
   if (opts.rotate180) page.setRotation(degrees(180));
   const pdf = await openPdf(await doc.save());
   const png = await renderPagePng(await pdf.getPage(1), opts.dpi ?? 200);

@@ -228,24 +228,58 @@ export async function readLostLines(img: GrayImage, words: OcrWords, rules: Rule
   const marks = page ? lostMarks(img, words.runs, page) : { bullets: [], labels: [] };
   const lost = [...lines, ...marks.labels];
   if (lost.length === 0) return marks.bullets;
-  opts.signal?.throwIfAborted();
-  let read: OcrWords[];
-  if (useCli && lost.length > 1 && (await cliReadsTiff())) {
-    // The bands of a page share one enlargement, so one resolution.
-    const ppp = lost[0].image.pointsPerPixel;
-    const dpi = 72 / ppp;
-    const tsv = await recognizeWithCli(toMultipageTiff(lost.map((l) => l.image), dpi), opts.langs, dpi, opts.signal, 6);
-    read = splitTsvByPage(tsv, lost.length).map((page) => parseTesseractTsv(page, ppp, OCR_MIN_WORD_CONFIDENCE));
-  } else {
-    read = [];
-    for (const l of lost) {
-      opts.signal?.throwIfAborted();
-      read.push(await recognize(l.image, opts, useCli, 6));
-    }
+  const read = await readBands(lost.map((l) => l.image), opts, useCli);
+  // A faint band Tesseract reads as nothing at all (a blurred grey line: no word, where the same
+  // band in black and white reads) is read once more in black and white at the page's ink
+  // threshold; what reads clearly then counts. Bands that read in grey keep that reading: black
+  // and white loses their letters' shapes.
+  const blank = read.slice(0, lines.length).flatMap((w, k) => (w.runs.length === 0 ? [k] : []));
+  if (blank.length > 0) {
+    const { paper } = pageGreys(img);
+    const again = await readBands(blank.map((k) => binarized(lost[k].image, paper)), opts, useCli);
+    blank.forEach((k, i) => {
+      if (readsClearly(again[i])) read[k] = again[i];
+    });
   }
   const found = read.slice(0, lines.length).flatMap((w, k) => (readsClearly(w) ? placed(w.runs, lost[k]) : []));
   const labels = listLabels(read.slice(lines.length)).flatMap((r, k) => (r ? placed([r], marks.labels[k]) : []));
   return [...marks.bullets, ...labels, ...found];
+}
+
+/** Cut-out bands read as blocks of text (page segmentation mode 6): in one process (the bands as the pages of one TIFF) when the CLI can. */
+async function readBands(images: GrayImage[], opts: OcrOptions, useCli: boolean): Promise<OcrWords[]> {
+  opts.signal?.throwIfAborted();
+  if (useCli && images.length > 1 && (await cliReadsTiff())) {
+    // The bands of a page share one enlargement, so one resolution.
+    const ppp = images[0].pointsPerPixel;
+    const dpi = 72 / ppp;
+    const tsv = await recognizeWithCli(toMultipageTiff(images, dpi), opts.langs, dpi, opts.signal, 6);
+    return splitTsvByPage(tsv, images.length).map((page) => parseTesseractTsv(page, ppp, OCR_MIN_WORD_CONFIDENCE));
+  }
+  const read: OcrWords[] = [];
+  for (const image of images) {
+    opts.signal?.throwIfAborted();
+    read.push(await recognize(image, opts, useCli, 6));
+  }
+  return read;
+}
+
+/** Share of a band's pixels darker than the grey its ink is measured by (its darkest strokes). */
+const INK_GREY_SHARE = 0.01;
+
+/**
+ * The band in black and white, cut halfway between its ink's grey and the paper's: the page's own
+ * threshold, set by a light page's halos, swells a faint band's letters into blobs.
+ */
+function binarized(img: GrayImage, paper: number): GrayImage {
+  const hist = new Uint32Array(256);
+  for (const v of img.data) hist[v]++;
+  let ink = 0;
+  for (let seen = 0; ink < 255 && seen + hist[ink] < INK_GREY_SHARE * img.data.length; ink++) seen += hist[ink];
+  const cut = (ink + paper) / 2;
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = img.data[i] <= cut ? 0 : 255;
+  return { ...img, data };
 }
 
 /**

@@ -57,6 +57,8 @@ const MIN_INK_DENSITY = 0.04;
 const MAX_INK_DENSITY = 0.7;
 /** Margin kept around a cut band (ems): the letters' own edges. */
 const CROP_PAD = 0.4;
+/** Paper set around the cut band (ems), as a page's margin is. */
+const PAPER_BORDER = 1;
 /**
  * Cut bands are enlarged so that their text is about this tall (pixels): read alone, small print at
  * 100-150 dpi loses letters that Tesseract reads once enlarged (a 9 pt line at 100 dpi: "b) Began
@@ -111,10 +113,21 @@ function letterRows(dark: Uint8Array, w: number, x0: number, x1: number, y0: num
   return best;
 }
 
-/** Read words' letters, in pixels, padded: the pixels they account for. */
-function coveredMask(img: GrayImage, dark: Uint8Array, runs: TextRun[], em: number): Uint8Array {
+/** A read word's letters in pixels: x padded, its letter rows with and without their padding. */
+interface WordCover {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  ly0: number;
+  ly1: number;
+}
+
+/** Read words' letters, in pixels, padded: the pixels they account for, and each word's cover. */
+function coveredMask(img: GrayImage, dark: Uint8Array, runs: TextRun[], em: number): { covered: Uint8Array; words: WordCover[] } {
   const { width: w, height: h, pointsPerPixel: ppp } = img;
   const covered = new Uint8Array(w * h);
+  const words: WordCover[] = [];
   const padX = Math.ceil(COVER_PAD_X * em);
   const padY = Math.ceil(COVER_PAD_Y * em);
   for (const r of runs) {
@@ -129,8 +142,9 @@ function coveredMask(img: GrayImage, dark: Uint8Array, runs: TextRun[], em: numb
     const y0 = Math.max(0, ly0 - padY);
     const y1 = Math.min(h, ly1 + padY);
     for (let y = y0; y < y1; y++) covered.fill(1, y * w + x0, y * w + x1);
+    words.push({ x0, x1, y0, y1, ly0, ly1 });
   }
-  return covered;
+  return { covered, words };
 }
 
 /** Rows holding unread ink, grouped into bands of text height. */
@@ -237,9 +251,15 @@ function bandRuns(page: UnreadInk, w: number, band: Band): Run[] {
   return runs;
 }
 
-/** The run cut out with a margin, every read word's and rule's pixels painted as paper, enlarged when its text is small. */
+/**
+ * The run cut out with a margin, read words and rules painted as paper, enlarged when its text is
+ * small. A read word on the run's own rows goes with its padding; one of the lines above or below
+ * only with its letters' rows: its padding reaches into this line when lines are set close (a
+ * blurred 120 dpi page lost a line whose ascenders and descenders the neighbours' padding had
+ * painted over, leaving a strip of x-height that read as nothing).
+ */
 function cut(img: GrayImage, page: UnreadInk, run: Run): LostLine {
-  const { covered, ruled, em, paper } = page;
+  const { ruled, em, paper, words } = page;
   const pad = Math.round(CROP_PAD * em);
   const x = Math.max(0, run.x0 - pad);
   const y = Math.max(0, run.y0 - pad);
@@ -248,11 +268,26 @@ function cut(img: GrayImage, page: UnreadInk, run: Run): LostLine {
   const data = new Uint8Array(width * height);
   for (let r = 0; r < height; r++) {
     const src = (y + r) * img.width + x;
-    for (let c = 0; c < width; c++) data[r * width + c] = covered[src + c] || ruled[src + c] ? paper : img.data[src + c];
+    for (let c = 0; c < width; c++) data[r * width + c] = ruled[src + c] ? paper : img.data[src + c];
   }
+  const middle = (run.y0 + run.y1) / 2;
+  for (const wd of words) {
+    const own = wd.ly0 <= middle && wd.ly1 >= middle;
+    const [y0, y1] = own ? [wd.y0, wd.y1] : [wd.ly0, wd.ly1];
+    const c0 = Math.max(wd.x0, x) - x;
+    const c1 = Math.min(wd.x1, x + width) - x;
+    for (let r = Math.max(y0, y) - y, end = Math.min(y1, y + height) - y; r < end; r++) if (c1 > c0) data.fill(paper, r * width + c0, r * width + c1);
+  }
+  // Set on a margin of paper: Tesseract's layout analysis reads nothing of a line whose letters
+  // touch the image's edge (a faint line cut with 0.4 em around it: no word; with an em of paper
+  // more, every word).
+  const border = Math.round(PAPER_BORDER * em);
+  const bw = width + 2 * border;
+  const framed = new Uint8Array(bw * (height + 2 * border)).fill(paper);
+  for (let r = 0; r < height; r++) framed.set(data.subarray(r * width, (r + 1) * width), (r + border) * bw + border);
   const enlarge = Math.min(MAX_ENLARGE, Math.max(1, Math.round(READ_EM_PX / em)));
   const ppp = img.pointsPerPixel;
-  return { x: x * ppp, y: y * ppp, image: scaleUp({ data, width, height, pointsPerPixel: ppp }, enlarge) };
+  return { x: (x - border) * ppp, y: (y - border) * ppp, image: scaleUp({ data: framed, width: bw, height: height + 2 * border, pointsPerPixel: ppp }, enlarge) };
 }
 
 /**
@@ -283,6 +318,8 @@ export interface UnreadInk {
   /** 1 where the page is inked and no read word's letters lie. */
   ink: Uint8Array;
   covered: Uint8Array;
+  /** Each read word's cover (coveredMask). */
+  words: WordCover[];
   /** 1 on the page's ruling lines (ocr/rule-lines.ts): neither text nor unread. */
   ruled: Uint8Array;
   paper: number;
@@ -318,9 +355,9 @@ export function unreadInk(img: GrayImage, runs: TextRun[], rules: RuleLine[] = [
   const ink = new Uint8Array(img.width * img.height);
   for (let i = 0; i < ink.length; i++) ink[i] = smooth.data[i] <= threshold && !ruled[i] ? 1 : 0;
   if (rules.length > 0) em = Math.min(em, letterEm(ink, img, words) ?? em);
-  const covered = coveredMask(img, ink, runs, em);
+  const { covered, words: covers } = coveredMask(img, ink, runs, em);
   for (let i = 0; i < ink.length; i++) if (covered[i]) ink[i] = 0;
-  return { em, ink, covered, ruled, paper };
+  return { em, ink, covered, words: covers, ruled, paper };
 }
 
 /**
