@@ -533,3 +533,12 @@ test('tables: the last row, read as the tops of columns of the notes below the t
   assert.deepEqual(joined[1].items.map((i) => i.seg?.text), ['Source: a survey of the regions.']);
   assert.equal(joined[0].items.length, upper.items.length + below.length - 1);
 });
+
+test('tables: the pieces of a two-dimensional display that line up are no table; tables of formulas and of signed figures are', async () => {
+  const { isWhitespaceTable } = await import('../../src/convert/layout/tables.js');
+  // Indices, primes and operators of a display of coefficients set above and below each other.
+  assert.equal(isWhitespaceTable(tableOf([['Al', '(', '+1', '×'], ['l', '−2l −1)l', 'π (l′ + 1)', ''], ['Bll', 'x |i −', 'j| ′', 'All']])), false);
+  // Words name a table's formulas; figures carry their own signs.
+  assert.equal(isWhitespaceTable(tableOf([['Rule', 'Formula'], ['Square', 'x² + y² = r²'], ['Root', '√(a × b)']])), true);
+  assert.equal(isWhitespaceTable(tableOf([['Region', '2019', '2020'], ['North', '−0.5', '+1.2'], ['South', '−2.1', '0.4']])), true);
+});

@@ -243,6 +243,31 @@ function numberedEquations(t: TableModel): boolean {
   return numbers.length >= 2 && numbers.every((n, i) => i === 0 || n >= numbers[i - 1]) && numbers[numbers.length - 1] > numbers[0];
 }
 
+/** A mathematical sign: operators, relations, primes, roots, products, Greek letters. */
+const MATH_SIGN = /[=+−×÷√∑∏∫∂∇±≤≥≈≠∞′″→←⟨⟩\u0391-\u03C9]/u;
+const MATH_SIGNS = new RegExp(MATH_SIGN.source, 'gu');
+/** Different signs a display sets at least (one alone is a minus in figures or a hyphen in code). */
+const MIN_MATH_SIGN_KINDS = 2;
+/** A word of this many letters or more is text, which a display's pieces hold none of. */
+const TEXT_WORD = /\p{L}{4,}/u;
+/** Share of the cells (other than figures) that hold a mathematical sign. */
+const MATH_CELL_SHARE = 0.5;
+
+/**
+ * A two-dimensional display (fractions, sums, indices set above and below) whose pieces line up
+ * like a grid: most cells that are no figure hold a mathematical sign, and no cell holds a word
+ * of text (issue 9: a paper's display of translation coefficients came out as a table of nine rows
+ * of "(", "+1", "×" and "l ′ + l"). A table of formulas has headings and labels in words; a table
+ * of figures has signs in its figures ("−0.5"), which do not count.
+ */
+function formulaPieces(t: TableModel): boolean {
+  const cells = cellTexts(t);
+  if (cells.some((c) => TEXT_WORD.test(c))) return false;
+  const pieces = cells.filter((c) => !isFigure(c));
+  const kinds = new Set(pieces.flatMap((c) => c.match(MATH_SIGNS) ?? []));
+  return kinds.size >= MIN_MATH_SIGN_KINDS && pieces.filter((c) => MATH_SIGN.test(c)).length >= MATH_CELL_SHARE * pieces.length;
+}
+
 /**
  * Cells that continue a sentence from the cell above: two words or more opening in lower case
  * ("however between young whether"). Lines of narrow columns of prose set side by side read as
@@ -286,7 +311,7 @@ export function linesReadAsRunningText(lines: string[]): boolean {
  * Text set in two columns, or a paragraph whose words happen to line up, is not.
  */
 export function isWhitespaceTable(t: TableModel): boolean {
-  if (numberedEquations(t)) return false;
+  if (numberedEquations(t) || formulaPieces(t)) return false;
   const cells = cellTexts(t);
   const fullRows = t.rows.filter((r) => r.filter((c) => c && c.text).length >= 2).length;
   const numeric = figureCount(cells);
