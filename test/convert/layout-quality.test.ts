@@ -174,6 +174,11 @@ test('headings: bold syntax-diagram and code lines are not headings; bold number
   assert.equal(headingLevel({ text: '3.2 Ablations', lines: 1, size: 10, bold: true }, 10), 3);
 });
 
+test('headings: a line of a display set large (indices, primes, operators) is no heading; a title with a formula in it is', () => {
+  assert.equal(headingLevel({ text: 'll(l′)l′ ′ (1) hl+l′ (ηx) (l′ + 1)l +1', lines: 1, size: 14, bold: false }, 10), 0);
+  assert.equal(headingLevel({ text: 'Bounds for x + y ≤ 1', lines: 1, size: 14, bold: false }, 10), 2);
+});
+
 test('headings: a short title set larger, wrapped a word or two a line in a narrow column, is a heading; long or body-size blocks of as many lines are not', () => {
   const title = 'Several Network Increase During Being Second';
   assert.ok(headingLevel({ text: title, lines: 6, size: 18, bold: true }, 12) > 0, 'six lines of a short title at 1.5x the body');

@@ -132,6 +132,8 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   const r = p.size / body;
   if (p.lines > maxHeadingLines(text, r, minRatio)) return 0;
   if (/^[•·▪\-–—*]/.test(text)) return 0;
+  // A line of a display (indices, primes, operators, no word of three letters) is mathematics.
+  if ((text.match(/[=+−×÷√∑∏∫∂∇±≤≥≈≠∞′″→←]/gu) ?? []).length >= 2 && !/\p{L}{3}/u.test(text)) return 0;
   // A line holding check boxes is a form's question and its options, not a title.
   if (/[☐☒]/u.test(text)) return 0;
   // Syntax diagrams and code set in bold ("CREATE TABLE <name>", "x = 1;") are not headings.
