@@ -9,7 +9,7 @@ import { dropLineNumbers } from '../../src/convert/layout/line-numbers.js';
 import { right, words } from './fixtures/runs.js';
 
 const PROSE = 'the lines of a paper set for review run on across the column here';
-const texts = (runs: TextRun[]) => dropLineNumbers(buildSegments(runs)).map((s) => s.text);
+const texts = (runs: TextRun[]) => buildSegments(dropLineNumbers(runs)).map((s) => s.text);
 
 test('line numbers: every line or every fifth, left or right of the text, are dropped; the text stays', () => {
   const every: TextRun[] = [];

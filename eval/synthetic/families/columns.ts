@@ -1,5 +1,7 @@
 // One to three text columns under a full-width title, with figures (drawn boxes and a caption) in
 // a column or across all of them, and a full-width section heading that restarts the columns.
+// Sometimes the page is a review copy: its lines numbered in the margins at the line pitch,
+// furniture (layout/line-numbers.ts).
 import { firstBaseline, LETTER, MARGIN, wrapText, type PageWriter, type SyntheticDoc } from '../canvas.js';
 import type { Rng } from '../random.js';
 import { paragraph, sentence, title } from '../words.js';
@@ -79,5 +81,28 @@ export async function columnsCase(rng: Rng, doc: SyntheticDoc): Promise<FamilyOu
     w.record({ kind: 'heading', level: 2, text: section });
     pourColumns(w, rng, columns, y + 26, bottom, 0);
   }
-  return { variant: `columns=${n} gutter=${gutter}${split ? ' split' : ''}${wideFigure && split ? ' wide-figure' : ''} figures=${figures}` };
+  // Drawn last, so the page's content is what it is without them.
+  const numbered = rng.chance(0.25);
+  if (numbered) numberLines(w, top + 20 + BODY, bottom, n > 1);
+  return { variant: `columns=${n} gutter=${gutter}${split ? ' split' : ''}${wideFigure && split ? ' wide-figure' : ''} figures=${figures}${numbered ? ' line-numbers' : ''}` };
+}
+
+const NUMBER_SIZE = 7;
+
+/**
+ * A review copy's line numbers: one every line pitch down the page (blank lines too, as acmart's
+ * review option sets them), right-aligned in the left margin; with columns, the right column's on
+ * the right margin, counting on.
+ */
+function numberLines(w: PageWriter, first: number, bottom: number, bothSides: boolean): void {
+  const f = w.fonts.regular;
+  let n = 1;
+  const sides = bothSides ? ['left', 'right'] : ['left'];
+  for (const side of sides) {
+    for (let y = first; y <= bottom; y += LEADING) {
+      const text = String(n++);
+      const x = side === 'left' ? MARGIN - 10 - f.widthOfTextAtSize(text, NUMBER_SIZE) : LETTER.width - MARGIN + 10;
+      w.furniture(text, x, y, f, NUMBER_SIZE);
+    }
+  }
 }

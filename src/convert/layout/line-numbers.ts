@@ -4,7 +4,7 @@
 // (issue 9: a review copy of a paper was a page of two-column tables). A table's column of row
 // numbers stands inside the text's edge (the prose above and below starts where it does); a table
 // of contents numbers its entries, and a listing its lines of code, not lines of prose: all stay.
-import type { Segment } from './lines.js';
+import type { TextRun } from './types.js';
 
 /** Numbers a column needs to count lines (a folio or two in the margin is no numbering). */
 const MIN_NUMBERS = 4;
@@ -30,88 +30,103 @@ const PITCH_SHARE = 0.1;
  * displays numbers their lines too)…
  */
 const PROSE_SHARE = 0.3;
-/** …a line of at least this many words… */
-const PROSE_WORDS = 6;
+/** …a line of at least this many words (a column of a three-column page holds five or six)… */
+const PROSE_WORDS = 5;
 /** …and at least this many of them. */
 const MIN_PROSE_LINES = 3;
 
 const INTEGER = /^\d{1,5}$/;
 
-/** The page's segments without the line numbers of its margins. */
-export function dropLineNumbers(segs: Segment[]): Segment[] {
-  const candidates = segs.filter((s) => INTEGER.test(s.text.trim()) && !s.runs.some((r) => r.rotated));
-  if (candidates.length < MIN_NUMBERS) return segs;
-  const numbers = new Set<Segment>();
+/** A run's box, and the size its distances are measured in. */
+interface Piece {
+  run: TextRun;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  size: number;
+}
+
+/**
+ * The page's runs without the line numbers of its margins. Read on runs, before lines are built:
+ * a number set an em or so before a heading in larger type joins its line ("17 Ground however").
+ */
+export function dropLineNumbers(runs: TextRun[]): TextRun[] {
+  const pieces: Piece[] = runs.filter((r) => !r.rotated && r.text.trim()).map((run) => ({ run, x0: run.x, x1: run.x + run.width, top: run.y, bottom: run.y + run.height, size: run.fontSize || run.height }));
+  const beside = (p: Piece, q: Piece) => q !== p && q.bottom > p.top + 0.25 * p.size && q.top < p.bottom - 0.25 * p.size;
+  // A margin's number opens (left) or closes (right) its line.
+  const candidates = (side: 'left' | 'right') =>
+    pieces.filter((p) => INTEGER.test(p.run.text.trim()) && !pieces.some((q) => beside(p, q) && (side === 'left' ? q.x0 < p.x0 : q.x1 > p.x1)));
+  const numbers = new Set<TextRun>();
   for (const side of ['left', 'right'] as const) {
-    for (const column of alignedColumns(candidates, side)) {
-      if (countsLines(column) && outsideText(column, segs, side) && besideProse(column, segs)) for (const s of column) numbers.add(s);
+    const found = candidates(side);
+    if (found.length < MIN_NUMBERS) continue;
+    for (const column of alignedColumns(found, side)) {
+      if (countsLines(column) && outsideText(column, pieces, side) && besideProse(column, pieces, beside)) for (const p of column) numbers.add(p.run);
     }
   }
-  return numbers.size === 0 ? segs : segs.filter((s) => !numbers.has(s));
+  return numbers.size === 0 ? runs : runs.filter((r) => !numbers.has(r));
 }
 
 /** Candidates grouped by the edge they line up on (right edges for a left margin's numbers). */
-function alignedColumns(candidates: Segment[], side: 'left' | 'right'): Segment[][] {
-  const edge = (s: Segment) => (side === 'left' ? s.x1 : s.x0);
+function alignedColumns(candidates: Piece[], side: 'left' | 'right'): Piece[][] {
+  const edge = (p: Piece) => (side === 'left' ? p.x1 : p.x0);
   const sorted = candidates.slice().sort((a, b) => edge(a) - edge(b));
-  const out: Segment[][] = [];
-  let current: Segment[] = [];
-  for (const s of sorted) {
-    if (current.length > 0 && edge(s) - edge(current[0]) > ALIGN_EM * s.size) {
+  const out: Piece[][] = [];
+  let current: Piece[] = [];
+  for (const p of sorted) {
+    if (current.length > 0 && edge(p) - edge(current[0]) > ALIGN_EM * p.size) {
       out.push(current);
       current = [];
     }
-    current.push(s);
+    current.push(p);
   }
   if (current.length > 0) out.push(current);
   return out.filter((c) => c.length >= MIN_NUMBERS);
 }
 
 /** Top to bottom the numbers rise, mostly by one of LINE_STEPS, at one pitch per count. */
-function countsLines(column: Segment[]): boolean {
-  const values = column
-    .slice()
-    .sort((a, b) => a.top - b.top)
-    .map((s) => Number(s.text.trim()));
+function countsLines(column: Piece[]): boolean {
+  const sorted = column.slice().sort((a, b) => a.top - b.top);
+  const values = sorted.map((p) => Number(p.run.text.trim()));
   const steps = values.slice(1).map((v, i) => v - values[i]);
   if (steps.some((d) => d <= 0)) return false;
   const counts = new Map<number, number>();
   for (const d of steps) counts.set(d, (counts.get(d) ?? 0) + 1);
   const [step, n] = [...counts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
   if (!LINE_STEPS.has(step) || n < SAME_STEP_SHARE * steps.length) return false;
-  const tops = column.map((s) => s.top).sort((a, b) => a - b);
-  const pitches = steps.map((d, i) => (tops[i + 1] - tops[i]) / d);
+  const pitches = steps.map((d, i) => (sorted[i + 1].top - sorted[i].top) / d);
   const mid = pitches.slice().sort((a, b) => a - b)[pitches.length >> 1];
   return pitches.filter((p) => Math.abs(p - mid) <= PITCH_SHARE * mid).length >= SAME_STEP_SHARE * pitches.length;
 }
 
 /**
- * The column stands outside the edge of the page's text: no other line starts (left margin) or
+ * The column stands outside the edge of the page's text: no other run starts (left margin) or
  * ends (right margin) within OUTSIDE_EM of the numbers or beyond them. A heading over a column
  * of entry numbers starts where they do.
  */
-function outsideText(column: Segment[], segs: Segment[], side: 'left' | 'right'): boolean {
+function outsideText(column: Piece[], pieces: Piece[], side: 'left' | 'right'): boolean {
   const members = new Set(column);
   const size = column[0].size;
-  const others = segs.filter((s) => !members.has(s) && !s.runs.some((r) => r.rotated));
+  const others = pieces.filter((p) => !members.has(p));
   if (others.length < MIN_NUMBERS) return false;
   if (side === 'left') {
-    const edge = Math.max(...column.map((s) => s.x1));
-    return others.every((s) => s.x0 >= edge + OUTSIDE_EM * size);
+    const edge = Math.max(...column.map((p) => p.x1));
+    return others.every((p) => p.x0 >= edge + OUTSIDE_EM * size);
   }
-  const edge = Math.min(...column.map((s) => s.x0));
-  return others.every((s) => s.x1 <= edge - OUTSIDE_EM * size);
+  const edge = Math.min(...column.map((p) => p.x0));
+  return others.every((p) => p.x1 <= edge - OUTSIDE_EM * size);
 }
 
 /**
- * Of the numbers beside text (a review copy numbers its blank lines too), a good share stand beside a
- * line of prose (PROSE_WORDS words or more), and a few at least do.
+ * Of the numbers beside text (a review copy numbers its blank lines too), a good share stand
+ * beside a line of prose (PROSE_WORDS words or more), and a few at least do.
  */
-function besideProse(column: Segment[], segs: Segment[]): boolean {
+function besideProse(column: Piece[], pieces: Piece[], beside: (p: Piece, q: Piece) => boolean): boolean {
   const members = new Set(column);
-  const words = (s: Segment) => s.text.split(/\s+/).filter(Boolean).length;
-  const besideOf = (n: Segment) => segs.filter((s) => !members.has(s) && s.bottom > n.top && s.top < n.bottom);
-  const withText = column.map(besideOf).filter((b) => b.length > 0);
-  const prose = withText.filter((b) => b.some((s) => words(s) >= PROSE_WORDS)).length;
-  return prose >= MIN_PROSE_LINES && prose >= PROSE_SHARE * withText.length;
+  const lines = column.map((n) => pieces.filter((q) => !members.has(q) && beside(n, q))).filter((l) => l.length > 0);
+  // Words of two letters or more: a listing set letter by letter ("g i t c l o n e") is no prose.
+  const words = (line: Piece[]) => line.reduce((k, q) => k + q.run.text.split(/\s+/).filter((w) => /\p{L}.*\p{L}/u.test(w)).length, 0);
+  const prose = lines.filter((l) => words(l) >= PROSE_WORDS).length;
+  return prose >= MIN_PROSE_LINES && prose >= PROSE_SHARE * lines.length;
 }

@@ -22,7 +22,7 @@ const MATH_PIECE = /[∑∏∫∮√∂∇±∓×≤≥≈≡≠∞∈∝\u239B-
 
 export function linesStage(s: PageState): PageState {
   // Line numbers in the margins number the lines; they are not text of them (line-numbers.ts).
-  let segs = dropLineNumbers(buildSegments(s.runs, s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM, s.body));
+  let segs = buildSegments(dropLineNumbers(s.runs), s.ocr ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM, s.body);
   const margins = splitMarginLines(segs, s.input.height, s.body, s.ocr);
   segs = margins.body;
   // Dot leaders and drawn-with-characters rules carry no text; a piece of a formula without
