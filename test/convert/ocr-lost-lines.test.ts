@@ -28,9 +28,8 @@ async function tesseractCliOrCi(): Promise<boolean> {
   return present;
 }
 
-/** The page, and its words read by OCR grouped by line (top to bottom). */
-async function readPage(dpi: number): Promise<{ img: GrayImage; lines: TextRun[][] }> {
-  const img = await decodeImagePageGray(await textImagePng(LINES, { dpi }), 0);
+/** An image's words read by OCR, grouped by line (top to bottom). */
+async function readLines(img: GrayImage): Promise<TextRun[][]> {
   const page = await ocrImage(img, { langs: ['eng'], engine: 'cli' });
   const lines: TextRun[][] = [];
   for (const r of [...page.runs].sort((a, b) => a.y - b.y)) {
@@ -38,7 +37,13 @@ async function readPage(dpi: number): Promise<{ img: GrayImage; lines: TextRun[]
     if (last && Math.abs(last[0].y - r.y) < r.height / 2) last.push(r);
     else lines.push([r]);
   }
-  return { img, lines };
+  return lines;
+}
+
+/** The page, and its words read by OCR grouped by line. */
+async function readPage(dpi: number): Promise<{ img: GrayImage; lines: TextRun[][] }> {
+  const img = await decodeImagePageGray(await textImagePng(LINES, { dpi }), 0);
+  return { img, lines: await readLines(img) };
 }
 
 const lineText = (runs: TextRun[]) => words(runs.map((r) => r.text).join(' '));
@@ -110,13 +115,7 @@ test('a faint, blurred line between lines set close, left out of the reading, is
   const png = await textImagePng(LINES, { dpi: 120, grey: 0.6, size: 12, pitch: 13.5 });
   const blurred = new Uint8Array(await sharp(Buffer.from(png)).blur(1.2).png().toBuffer());
   const img = await decodeImagePageGray(blurred, 0);
-  const page = await ocrImage(img, { langs: ['eng'], engine: 'cli' });
-  const lines: TextRun[][] = [];
-  for (const r of [...page.runs].sort((a, b) => a.y - b.y)) {
-    const last = lines.at(-1);
-    if (last && Math.abs(last[0].y - r.y) < r.height / 2) last.push(r);
-    else lines.push([r]);
-  }
+  const lines = await readLines(img);
   assert.equal(lines.length, LINES.length, 'the page reads line by line');
   const kept = lines.filter((_, k) => k !== 2).flat();
   const recovered = await readLostLines(img, { runs: kept, meanConfidence: 90, wordlike: kept.length, lineOf: kept.map((_, i) => i) }, [], { langs: ['eng'], engine: 'cli' }, true);

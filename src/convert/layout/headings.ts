@@ -4,6 +4,7 @@ import type { Block } from '../model.js';
 import { formFieldLines } from './form-lines.js';
 import { isCaptionLine } from './margins.js';
 import { sourceText, undecided, type BlockStage, type PageFacts } from './stage.js';
+import { mathSigns } from './math-signs.js';
 
 /** Most common font size weighted by characters (sizes rounded to 0.5 pt). */
 export function dominantSize(samples: Iterable<[size: number, chars: number]>): number {
@@ -133,7 +134,7 @@ export function headingLevel(p: HeadingInput, body: number, minRatio = 1.15): nu
   if (p.lines > maxHeadingLines(text, r, minRatio)) return 0;
   if (/^[•·▪\-–—*]/.test(text)) return 0;
   // A line of a display (indices, primes, operators, no word of three letters) is mathematics.
-  if ((text.match(/[=+−×÷√∑∏∫∂∇±≤≥≈≠∞′″→←]/gu) ?? []).length >= 2 && !/\p{L}{3}/u.test(text)) return 0;
+  if (mathSigns(text).length >= 2 && !/\p{L}{3}/u.test(text)) return 0;
   // A line holding check boxes is a form's question and its options, not a title.
   if (/[☐☒]/u.test(text)) return 0;
   // Syntax diagrams and code set in bold ("CREATE TABLE <name>", "x = 1;") are not headings.

@@ -54,9 +54,17 @@ interface Piece {
 export function dropLineNumbers(runs: TextRun[]): TextRun[] {
   const pieces: Piece[] = runs.filter((r) => !r.rotated && r.text.trim()).map((run) => ({ run, x0: run.x, x1: run.x + run.width, top: run.y, bottom: run.y + run.height, size: run.fontSize || run.height }));
   const beside = (p: Piece, q: Piece) => q !== p && q.bottom > p.top + 0.25 * p.size && q.top < p.bottom - 0.25 * p.size;
-  // A margin's number opens (left) or closes (right) its line.
-  const candidates = (side: 'left' | 'right') =>
-    pieces.filter((p) => INTEGER.test(p.run.text.trim()) && !pieces.some((q) => beside(p, q) && (side === 'left' ? q.x0 < p.x0 : q.x1 > p.x1)));
+  const integers = pieces.filter((p) => INTEGER.test(p.run.text.trim()));
+  if (integers.length < MIN_NUMBERS) return runs;
+  const words = pieces.filter((p) => !INTEGER.test(p.run.text.trim()));
+  const textLeft = Math.min(...words.map((p) => p.x0));
+  const textRight = Math.max(...words.map((p) => p.x1));
+  // A margin's number stands outside every word of the page (one pass over the page; each column
+  // is checked against every run below) and opens (left) or closes (right) its line.
+  const candidates = (side: 'left' | 'right') => {
+    const outside = integers.filter((p) => (side === 'left' ? p.x1 + OUTSIDE_EM * p.size <= textLeft : p.x0 - OUTSIDE_EM * p.size >= textRight));
+    return outside.filter((p) => !outside.some((q) => beside(p, q) && (side === 'left' ? q.x0 < p.x0 : q.x1 > p.x1)));
+  };
   const numbers = new Set<TextRun>();
   for (const side of ['left', 'right'] as const) {
     const found = candidates(side);

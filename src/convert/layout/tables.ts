@@ -17,6 +17,7 @@ import { unruledRows } from './ruled-rows.js';
 import { mergeWrappedHeadings } from './table-heading-lines.js';
 import { EQUATION_NUMBER } from '../markdown/math.js';
 import { cellSegmentText, dropLeaders, withSignedFigure } from './table-cell-text.js';
+import { MATH_SIGN, mathSigns } from './math-signs.js';
 
 export { repeatedBlocks, splitIndexColumn, type RowDraft } from './table-rows.js';
 export { groupHeadingSpans } from './table-groups.js';
@@ -243,9 +244,6 @@ function numberedEquations(t: TableModel): boolean {
   return numbers.length >= 2 && numbers.every((n, i) => i === 0 || n >= numbers[i - 1]) && numbers[numbers.length - 1] > numbers[0];
 }
 
-/** A mathematical sign: operators, relations, primes, roots, products, Greek letters. */
-const MATH_SIGN = /[=+−×÷√∑∏∫∂∇±≤≥≈≠∞′″→←⟨⟩\u0391-\u03C9]/u;
-const MATH_SIGNS = new RegExp(MATH_SIGN.source, 'gu');
 /** Different signs a display sets at least (one alone is a minus in figures or a hyphen in code). */
 const MIN_MATH_SIGN_KINDS = 2;
 /** A word of this many letters or more is text, which a display's pieces hold none of. */
@@ -264,7 +262,7 @@ function formulaPieces(t: TableModel): boolean {
   const cells = cellTexts(t);
   if (cells.some((c) => TEXT_WORD.test(c))) return false;
   const pieces = cells.filter((c) => !isFigure(c));
-  const kinds = new Set(pieces.flatMap((c) => c.match(MATH_SIGNS) ?? []));
+  const kinds = new Set(pieces.flatMap(mathSigns));
   return kinds.size >= MIN_MATH_SIGN_KINDS && pieces.filter((c) => MATH_SIGN.test(c)).length >= MATH_CELL_SHARE * pieces.length;
 }
 
