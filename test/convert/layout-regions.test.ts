@@ -346,3 +346,20 @@ test('orderRegion: a small table in one column beside a numbered list in the oth
   const firstRight = Math.min(...['Right 1', '1.', 'Item 1'].map((n) => order.indexOf(n)));
   assert.ok(lastLeft < firstRight, order.join(' | '));
 });
+
+test('orderRegion: two tables side by side, their bold header rows at one height under white space in both columns, are read each with its column', () => {
+  // The header rows stand 1.75 lines under both columns' text: white space across the region, as
+  // over a heading that opens a section, but they are two columns' lines side by side.
+  const runs = [...columnLines('Left', 72, 100, 4), ...columnLines('Right', 320, 100, 4)];
+  const table = (x: number, head: string[], name: string) => {
+    runs.push(...head.flatMap((h, c) => words(h, x + c * 60, 165, 10, { bold: true })));
+    for (let r = 0; r < 4; r++) runs.push(...words(`${name}${r + 1}`, x, 179 + 12 * r), ...words(String(10 + r), x + 60, 179 + 12 * r), ...words(String(20 + r), x + 120, 179 + 12 * r));
+  };
+  table(72, ['Structure', '1990', '2016'], 'Lrow');
+  table(320, ['Usually', '1995', '2001'], 'Rrow');
+  runs.push(...columnLines('Lower', 72, 235, 4), ...columnLines('Under', 320, 235, 4));
+  const order = readNames(itemsOf(runs));
+  const lastLeft = Math.max(...['Lower 4', 'Lrow4', 'Structure'].map((n) => order.findIndex((t) => t.startsWith(n))));
+  const firstRight = Math.min(...['Right 1', 'Usually', 'Rrow1'].map((n) => order.findIndex((t) => t.startsWith(n))));
+  assert.ok(lastLeft < firstRight, order.join(' | '));
+});

@@ -511,13 +511,6 @@ const WHOLE_COLUMN_TEXT_LINES = 3;
  */
 function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent: Interval): Item[][] | null {
   if (bands.length < 2 * WHOLE_COLUMN_TEXT_LINES || bands.length > WHOLE_CUT_MAX_BANDS) return null;
-  // A heading under white space across the region opens a section: the horizontal cut comes
-  // first there (the band grouping below reads the columns above it to their end).
-  let above: Item[] = [];
-  for (let j = 1; j < bands.length; j++) {
-    above = above.concat(bands[j - 1]);
-    if (startsSection(above, bands[j])) return null;
-  }
   // Gaps in the projection of every item on the x axis.
   const gutters: Interval[] = [];
   let right = extent.lo;
@@ -530,6 +523,16 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
   const texty = (list: Item[]) => list.filter(wordy).length >= WHOLE_COLUMN_TEXT_LINES || runsOn(list);
   const cuts = gutters.filter((g) => (texty(items.filter((it) => it.x1 <= g.lo)) && texty(items.filter((it) => it.x0 >= g.hi))) || offsetSides(bands, g));
   if (cuts.length === 0) return null;
+  // A heading under white space across the region opens a section: the horizontal cut comes
+  // first there (the band grouping below reads the columns above it to their end). Not a band
+  // with lines on both sides of the channel: two columns' bold lines side by side at one height
+  // (the header rows of two tables, one in each column) head their own columns (issue 9).
+  const bothSides = (band: Item[]) => cuts.some((g) => band.some((it) => it.x1 <= g.lo) && band.some((it) => it.x0 >= g.hi));
+  let above: Item[] = [];
+  for (let j = 1; j < bands.length; j++) {
+    above = above.concat(bands[j - 1]);
+    if (startsSection(above, bands[j]) && !bothSides(bands[j])) return null;
+  }
   const offset = cuts.some((g) => offsetSides(bands, g));
   const columnLike = (col: Item[]) => offset || texty(col);
   let columns = splitColumns(items, cuts);
