@@ -17,7 +17,9 @@ export const BOX = '\u0000box';
 /** The page's words, with tick marks and empty boxes kept as tokens of their own. */
 export function fieldTokens(md: string): string[] {
   const out: string[] = [];
-  for (const raw of markdownText(md).replace(/\[ \]/g, '[]').split(/[\s|]+/)) {
+  for (const token of markdownText(md).replace(/\[ \]/g, '[]').split(/[\s|]+/)) {
+    // Emphasis around a line of options ("**☒ Self employed**") is not part of the tick.
+    const raw = token.replace(/^[*_]+|[*_]+$/g, '');
     if (TICKED.test(raw)) out.push(TICK);
     else if (UNTICKED.test(raw)) out.push(BOX);
     else {

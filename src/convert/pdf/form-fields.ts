@@ -110,17 +110,23 @@ export function formFieldRuns(annotations: AnnotationLike[], base: Matrix, pageR
     // A flattened or printed copy of the value already in the page content stays the only one.
     if (pageRuns.some((r) => overlaps(box, r) && r.text.trim() !== '' && value.includes(r.text.trim()))) continue;
     const label = lines.length === 1 ? labelBefore(box, pageRuns, fields.map((f) => f.box)) : undefined;
+    // A check box is drawn beside its own label, which may follow it ("☐ Yes ☒ No"): its mark
+    // stays where the box is, centred in it, so that it reads with the label nearest it; moved
+    // up to the text before it, a question's box read as its own and each option's as the
+    // previous option's ("Yes ☒ | No" for No ticked).
+    const checkBox = a.fieldType === 'Btn';
     lines.forEach((text, i) => {
       // Single-line fields centre their text vertically; multi-line ones start at the top.
       const top = lines.length === 1 ? box.y + Math.max(0, (box.height - size) / 2) : box.y + i * size * 1.2;
+      const markWidth = Math.min(box.width, text.length * size * 0.5);
       out.push({
         text,
         // Set right after its label, the value reads with it ("Full name: Jane Doe") instead of
         // in a column of values of its own.
-        x: label ? label.x + label.width + LABEL_SPACE_EM * label.fontSize : box.x + Math.min(2, box.width / 10),
+        x: checkBox ? box.x + (box.width - markWidth) / 2 : label ? label.x + label.width + LABEL_SPACE_EM * label.fontSize : box.x + Math.min(2, box.width / 10),
         baseline: label?.baseline,
         y: top,
-        width: Math.min(box.width, text.length * size * 0.5),
+        width: markWidth,
         height: size,
         fontSize: size,
         bold: false,
@@ -129,9 +135,8 @@ export function formFieldRuns(annotations: AnnotationLike[], base: Matrix, pageR
       });
       const run = out[out.length - 1];
       if (label) {
-        // A check box is drawn beside its own label, which may follow it: only a typed or chosen
-        // value is its label's value.
-        if (a.fieldType !== 'Btn') run.formValue = true;
+        // Only a typed or chosen value is its label's value (a check box's label may follow it).
+        if (!checkBox) run.formValue = true;
         run.y = label.y;
         run.height = label.height;
         run.fontSize = label.fontSize;
