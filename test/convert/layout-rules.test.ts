@@ -398,3 +398,14 @@ test('groupLines: a bigger line in the other column does not chain two lines of 
   const word: TextRun = { ...col('Word', 153.5), x: 305, width: 30 };
   assert.equal(groupLines([sup, word]).length, 1);
 });
+
+test('paragraphs: a form\'s lines (options with their boxes, labels with their values) stand one under the other as lines of their own; prose lines run on', () => {
+  const lines = ['Residence ☒ Owner occupied ☐ Rented', 'Do you hold a current licence? ☐ Yes ☒ No', 'Date signed: 03/18/1976', 'Contact person: Omar Sato'];
+  const runs = lines.flatMap((t, i) => words(t, 72, 100 + 23 * i, 9));
+  const paras = groupParagraphs(flowLines(buildSegments(runs))).map((p) => p.map((l) => l.text).join(' '));
+  assert.deepEqual(paras, lines);
+  // Short lines of prose at the same pitch still make one paragraph.
+  const prose = ['The pier repairs begin in March', 'and the quay reopens in May once', 'the new lamps are in place.'];
+  const runs2 = prose.flatMap((t, i) => words(t, 72, 100 + 12 * i, 10));
+  assert.equal(groupParagraphs(flowLines(buildSegments(runs2))).length, 1);
+});

@@ -162,3 +162,24 @@ export function formFieldLines(blocks: Block[], found: Array<Candidate | null>):
   }
   return out;
 }
+
+/** A field line (but a line of options) holds at most this many words: a label and its value, not a sentence. */
+const FIELD_LINE_MAX_WORDS = 8;
+
+/**
+ * A line of a form by its own content: options with their check boxes ("Residence ☒ Owner
+ * occupied ☐ Rented"), a label and its value set apart, run in, or closed by a colon ("Date
+ * signed: 03/18/1976"), a few words. A form's lines stand one under the other at one pitch, each
+ * short of the measure, and nothing on a page of them reaches the measure that would show it:
+ * two such lines one after the other are two lines, not one paragraph (issue 9).
+ */
+export function isFieldLine(line: Line): boolean {
+  // A row of fields side by side is read by the field grid, row by row (field-grid.ts).
+  if (isFieldRow(line)) return false;
+  const text = line.text.trim();
+  if (text.includes(CHECKED) || text.includes(UNCHECKED)) return true;
+  if (text.split(/\s+/).length > FIELD_LINE_MAX_WORDS) return false;
+  if (isSetApartField(line) || isRunInField(line)) return true;
+  const colon = /^([^:]{2,40}):\s+(\S.*)$/u.exec(text);
+  return colon !== null && /\p{L}{2}/u.test(colon[1]) && !/[.!?]$/.test(colon[2]);
+}

@@ -5,6 +5,7 @@ import { listMarker } from './lists.js';
 import { isCapsTitle } from './headings.js';
 import { displayLines } from './display-lines.js';
 import { quantile } from './order-stats.js';
+import { isFieldLine } from './form-lines.js';
 
 export interface Line extends TextSpan {
   segs: Segment[];
@@ -270,7 +271,7 @@ export function groupParagraphs(input: Line[], page: PageMeasure = {}): Line[][]
     const underTitle = titleStart !== null && Math.abs(l.x0 - titleStart) < 0.5 * l.size;
     const indent = !hanging && !underTitle && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
-    const forcedBreak = measured && wouldHaveFit(prev, l, right, width, i >= 2 ? lines[i - 2] : undefined);
+    const forcedBreak = (measured && wouldHaveFit(prev, l, right, width, i >= 2 ? lines[i - 2] : undefined)) || (isFieldLine(prev) && isFieldLine(l));
     const monoChange = l.monospace !== prev.monospace;
     // A table-of-contents entry (dot leader, then a page number) is a line of its own.
     const tocPrev = TOC_ENTRY.test(prev.text);
