@@ -5,6 +5,7 @@
 // where its field sits, so the layout reads it beside its printed label.
 import type { TextRun } from '../layout/types.js';
 import { transformRect, type Matrix } from './graphics.js';
+import { CHECKED, UNCHECKED } from './check-boxes.js';
 import type { PdfPages } from './document.js';
 
 /** What pdf.js's getAnnotations reports for a widget or a FreeText annotation (the fields used). */
@@ -39,8 +40,6 @@ const LABEL_MAX_GAP_EM = 12;
 /** The space set between a label and its value. */
 const LABEL_SPACE_EM = 0.3;
 
-export const CHECKED = '☒';
-export const UNCHECKED = '☐';
 
 function valueText(a: AnnotationLike): string | null {
   if (a.subtype === 'FreeText') return a.contentsObj?.str?.trim() || null;
