@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { PageLayoutInput, TextRun } from '../../src/convert/layout/types.js';
 import { dominantScript, looksLikeFormulas, looksLikeTable, samplePages } from '../../src/convert/probe.js';
 import { mergeTextLayer, pageNeedsOcr } from '../../src/convert/source/ocr-rules.js';
-import { legibleRuns } from '../../src/convert/pdf/usable.js';
+import { runsBesideOcr } from '../../src/convert/pdf/usable.js';
 
 const run = (text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun => ({
   text, x, y, width: text.length * 5, height: 10, fontSize: 10, bold: false, italic: false, monospace: false, ...extra,
@@ -57,7 +57,7 @@ test('a garbled text layer (a font mapping its glyphs to controls) is read by OC
   const folio = run('Page 1', 300, 760, { fontName: 'Helvetica' });
   assert.equal(pageNeedsOcr(page([...letterhead, folio])), true);
   // Only the readable font's runs stay beside OCR's words (the "•" of the garbled font goes too).
-  assert.deepEqual(legibleRuns(page([...letterhead, folio])).map((r) => r.text), ['Page 1']);
+  assert.deepEqual(runsBesideOcr(page([...letterhead, folio])).map((r) => r.text), ['Page 1']);
   // An exam: readable text, answer blanks drawn as one repeated control, and a math extension
   // font whose delimiters map to C1 controls: the layer stands.
   const exam = [
@@ -66,6 +66,8 @@ test('a garbled text layer (a font mapping its glyphs to controls) is read by OC
     run('\u0082\u008c\u0000∫', 100, 300, { fontName: 'Extension' }),
   ];
   assert.equal(pageNeedsOcr(page(exam)), false);
+  // A page that is not garbled keeps all of its runs beside OCR's words.
+  assert.equal(runsBesideOcr(page(exam)).length, exam.length);
 });
 
 test('the probe recovers a broken page tree like the parser does (robustness corpus: /Pages without /Kids)', async () => {

@@ -53,7 +53,6 @@ interface Piece {
  */
 export function dropLineNumbers(runs: TextRun[]): TextRun[] {
   const pieces: Piece[] = runs.filter((r) => !r.rotated && r.text.trim()).map((run) => ({ run, x0: run.x, x1: run.x + run.width, top: run.y, bottom: run.y + run.height, size: run.fontSize || run.height }));
-  const beside = (p: Piece, q: Piece) => q !== p && q.bottom > p.top + 0.25 * p.size && q.top < p.bottom - 0.25 * p.size;
   const integers = pieces.filter((p) => INTEGER.test(p.run.text.trim()));
   if (integers.length < MIN_NUMBERS) return runs;
   const words = pieces.filter((p) => !INTEGER.test(p.run.text.trim()));
@@ -70,10 +69,15 @@ export function dropLineNumbers(runs: TextRun[]): TextRun[] {
     const found = candidates(side);
     if (found.length < MIN_NUMBERS) continue;
     for (const column of alignedColumns(found, side)) {
-      if (countsLines(column) && outsideText(column, pieces, side) && besideProse(column, pieces, beside)) for (const p of column) numbers.add(p.run);
+      if (countsLines(column) && outsideText(column, pieces, side) && besideProse(column, pieces)) for (const p of column) numbers.add(p.run);
     }
   }
   return numbers.size === 0 ? runs : runs.filter((r) => !numbers.has(r));
+}
+
+/** `q` stands on `p`'s line: their boxes overlap over more than half of `p`'s size. */
+function beside(p: Piece, q: Piece): boolean {
+  return q !== p && q.bottom > p.top + 0.25 * p.size && q.top < p.bottom - 0.25 * p.size;
 }
 
 /** Candidates grouped by the edge they line up on (right edges for a left margin's numbers). */
@@ -130,7 +134,7 @@ function outsideText(column: Piece[], pieces: Piece[], side: 'left' | 'right'): 
  * Of the numbers beside text (a review copy numbers its blank lines too), a good share stand
  * beside a line of prose (PROSE_WORDS words or more), and a few at least do.
  */
-function besideProse(column: Piece[], pieces: Piece[], beside: (p: Piece, q: Piece) => boolean): boolean {
+function besideProse(column: Piece[], pieces: Piece[]): boolean {
   const members = new Set(column);
   const lines = column.map((n) => pieces.filter((q) => !members.has(q) && beside(n, q))).filter((l) => l.length > 0);
   // Words of two letters or more: a listing set letter by letter ("g i t c l o n e") is no prose.

@@ -219,6 +219,8 @@ export function groupParagraphs(input: Line[], page: PageMeasure = {}): Line[][]
   const display = displayLines(lines, left, right);
   // The measure is an edge the text was set to when two lines or more run out to it.
   const measured = lines.filter((l) => right - l.x1 < l.size).length >= 2;
+  // Lines of a form, each a line of its own after another (form-lines.ts), judged once a line.
+  const fieldLines = lines.map(isFieldLine);
   const paras: Line[][] = [];
   let cur: Line[] = [lines[0]];
   for (let i = 1; i < lines.length; i++) {
@@ -271,7 +273,7 @@ export function groupParagraphs(input: Line[], page: PageMeasure = {}): Line[][]
     const underTitle = titleStart !== null && Math.abs(l.x0 - titleStart) < 0.5 * l.size;
     const indent = !hanging && !underTitle && !l.rtl && l.x0 - left > 0.8 * l.size && l.x0 - left < width * 0.3 && Math.abs(prev.x0 - left) < 0.5 * l.size && i + 1 < lines.length && Math.abs(lines[i + 1].x0 - left) < 0.5 * l.size;
     const shortPrev = !prev.rtl && prev.x1 < right - Math.max(0.15 * width, 4 * prev.size) && /[.!?:;)"'\u201d]$/.test(prev.text);
-    const forcedBreak = (measured && wouldHaveFit(prev, l, right, width, i >= 2 ? lines[i - 2] : undefined)) || (isFieldLine(prev) && isFieldLine(l));
+    const forcedBreak = (measured && wouldHaveFit(prev, l, right, width, i >= 2 ? lines[i - 2] : undefined)) || (fieldLines[i - 1] && fieldLines[i]);
     const monoChange = l.monospace !== prev.monospace;
     // A table-of-contents entry (dot leader, then a page number) is a line of its own.
     const tocPrev = TOC_ENTRY.test(prev.text);

@@ -230,13 +230,13 @@ export async function readLostLines(img: GrayImage, words: OcrWords, rules: Rule
   if (lost.length === 0) return marks.bullets;
   const read = await readBands(lost.map((l) => l.image), opts, useCli);
   // A faint band Tesseract reads as nothing at all (a blurred grey line: no word, where the same
-  // band in black and white reads) is read once more in black and white at the page's ink
-  // threshold; what reads clearly then counts. Bands that read in grey keep that reading: black
-  // and white loses their letters' shapes.
+  // band in black and white reads) is read once more in black and white (`binarized`); what
+  // reads clearly then counts. Bands that read in grey keep that reading: black and white loses
+  // their letters' shapes. Only lost lines have blank bands, and only a page with unread ink
+  // (`page`) has lost lines.
   const blank = read.slice(0, lines.length).flatMap((w, k) => (w.runs.length === 0 ? [k] : []));
-  if (blank.length > 0) {
-    const { paper } = pageGreys(img);
-    const again = await readBands(blank.map((k) => binarized(lost[k].image, paper)), opts, useCli);
+  if (page && blank.length > 0) {
+    const again = await readBands(blank.map((k) => binarized(lost[k].image, page.paper)), opts, useCli);
     blank.forEach((k, i) => {
       if (readsClearly(again[i])) read[k] = again[i];
     });

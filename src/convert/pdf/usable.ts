@@ -6,6 +6,10 @@ import { MIN_TEXT_LAYER_CHARS } from '../layout/limits.js';
 /** Share of the page covered by its largest image above which a page looks scanned. */
 const SCAN_IMAGE_SHARE = 0.6;
 
+/** An unreadable character: U+FFFD, private use, a control (a font without a Unicode mapping gives these). */
+const UNREADABLE_CHAR = /[\uFFFD\p{Co}\p{Cc}]/u;
+const UNREADABLE = new RegExp(UNREADABLE_CHAR.source, 'gu');
+
 /** Tallies of a page's characters (whitespace excluded). */
 export interface CharCounts {
   visible: number;
@@ -35,7 +39,7 @@ export function countChars(text: string, c: CharCounts): void {
     if (/\s/u.test(ch)) continue;
     c.visible++;
     if (/[\p{L}\p{N}]/u.test(ch)) c.wordish++;
-    else if (ch === '\uFFFD' || /[\p{Co}\p{Cc}]/u.test(ch)) c.odd++;
+    else if (UNREADABLE_CHAR.test(ch)) c.odd++;
   }
 }
 
@@ -52,8 +56,6 @@ const GARBLED_FONT_SHARE = 0.3;
 const GARBLED_DISTINCT = 3;
 /** A page is garbled when garbled fonts set more than this share of its characters. */
 const GARBLED_PAGE_SHARE = 0.5;
-
-const UNREADABLE = /[\uFFFD\p{Co}\p{Cc}]/gu;
 
 function unreadable(text: string): string[] {
   return [...text.matchAll(UNREADABLE)].map((m) => m[0]).filter((ch) => !/\s/u.test(ch));
@@ -91,17 +93,23 @@ function garbledFonts(runs: TextRun[]): { fonts: Set<string | undefined>; garble
  * to controls, among readable text, garbles only itself.
  */
 export function garbledTextLayer(input: PageLayoutInput): boolean {
+  return garbledFontsOf(input) !== null;
+}
+
+/** The garbled fonts of a garbled page (upright text decides), else null. */
+function garbledFontsOf(input: PageLayoutInput): Set<string | undefined> | null {
   const g = garbledFonts(input.runs.filter((r) => !r.rotated));
-  return g.garbledChars > 0 && g.garbledChars > GARBLED_PAGE_SHARE * g.visible;
+  return g.garbledChars > 0 && g.garbledChars > GARBLED_PAGE_SHARE * g.visible ? g.fonts : null;
 }
 
 /**
- * The runs of a garbled page worth keeping beside OCR's words: none of a garbled font (its other
- * glyphs, "•" for a letter, are as wrong), none with an unreadable character.
+ * The text-layer runs to keep beside OCR's words: all of them, but on a garbled page none of a
+ * garbled font (its other glyphs, "•" for a letter, are as wrong) and none with an unreadable
+ * character.
  */
-export function legibleRuns(input: PageLayoutInput): TextRun[] {
-  const { fonts } = garbledFonts(input.runs);
-  return input.runs.filter((r) => !fonts.has(r.fontName) && unreadable(r.text).length === 0);
+export function runsBesideOcr(input: PageLayoutInput): TextRun[] {
+  const fonts = garbledFontsOf(input);
+  return fonts === null ? input.runs : input.runs.filter((r) => !fonts.has(r.fontName) && unreadable(r.text).length === 0);
 }
 
 export function usableTextLayer(input: PageLayoutInput): boolean {

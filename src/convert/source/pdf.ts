@@ -5,7 +5,7 @@ import type { Box, PageLayoutInput, TextRun } from '../layout/types.js';
 import { ocrImage, ocrPictures, type OcrEngine } from '../ocr/index.js';
 import type { PdfPages } from '../pdf/document.js';
 import { extractPageLayout } from '../pdf/extract.js';
-import { garbledTextLayer, legibleRuns } from '../pdf/usable.js';
+import { runsBesideOcr } from '../pdf/usable.js';
 import { formFieldsCheck } from '../pdf/form-fields.js';
 import { drawnBulletsCheck } from '../pdf/drawn-bullets.js';
 import { scannedDocumentCheck, type ScannedCheck } from '../pdf/scan-sample.js';
@@ -43,7 +43,7 @@ function pagePixels(page: PDFPageProxy, input: PageLayoutInput): (dpi: number) =
 
 async function ocrPdfPage(page: PDFPageProxy, input: PageLayoutInput, ocrOpts: OcrOptions): Promise<PageLayoutInput> {
   // A garbled layer's unreadable runs say nothing: OCR reads what they show (only legible runs stay).
-  const layer = garbledTextLayer(input) ? legibleRuns(input) : input.runs;
+  const layer = runsBesideOcr(input);
   // Text-layer runs kept beside the OCR words need the words in the page's own frame.
   const opts = { ...ocrOpts, straighten: !layer.some((r) => !r.rotated) };
   const pixels = pagePixels(page, input);
