@@ -10,6 +10,7 @@ import { deflateSync } from 'node:zlib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { installPdfjsWorker } from '../../src/convert/pdf/pdfjs-worker.js';
 import { pdfWithContent } from './fixtures/content-pdf.js';
+import { type1Font } from './fixtures/type1-font.js';
 
 const LINES = Array.from({ length: 40 }, (_, k) => `Line ${k + 1} of the inflated stream, words to read.`);
 
@@ -57,4 +58,48 @@ test('text items stand where the current, text and text-state matrices put them'
   } finally {
     await doc.destroy();
   }
+});
+
+/** A one-page PDF showing `shown` (hex codes) in an embedded Type 1 font with no /Encoding and a ToUnicode of `mapped` only. */
+function type1Pdf(shown: string, mapped: Record<number, string>): Uint8Array {
+  const font = type1Font('TestMathItalic', { 0x11: 'eta', 0x18: 'xi', 0x7e: 'tilde' });
+  const hex = (n: number, w: number) => n.toString(16).toUpperCase().padStart(w, '0');
+  const cmap = Buffer.from(
+    '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CMapName /Test-UTF16 def\n/CMapType 2 def\n' +
+      '1 begincodespacerange\n<00> <FF>\nendcodespacerange\n' +
+      `${Object.keys(mapped).length} beginbfchar\n` +
+      Object.entries(mapped).map(([code, u]) => `<${hex(Number(code), 2)}> <${[...u].map((c) => hex(c.codePointAt(0)!, 4)).join('')}>\n`).join('') +
+      'endbfchar\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n',
+  );
+  const content = Buffer.from(`BT /F1 12 Tf 72 700 Td ${shown} TJ ET\n`);
+  const stream = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
+  const objs: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 8 0 R >>'),
+    Buffer.from(`<< /Type /Font /Subtype /Type1 /BaseFont /TestMathItalic /FirstChar 0 /LastChar 255 /Widths [${Array(256).fill(500).join(' ')}] /FontDescriptor 5 0 R /ToUnicode 7 0 R >>`),
+    Buffer.from('<< /Type /FontDescriptor /FontName /TestMathItalic /Flags 4 /FontBBox [0 -200 1000 800] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile 6 0 R >>'),
+    stream(`/Length1 ${font.lengths[0]} /Length2 ${font.lengths[1]} /Length3 ${font.lengths[2]}`, font.program),
+    stream('', cmap),
+    stream('', content),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let size = parts[0]!.length;
+  const push = (b: Buffer) => { parts.push(b); size += b.length; };
+  objs.forEach((o, k) => { offsets.push(size); push(Buffer.concat([Buffer.from(`${k + 1} 0 obj\n`), o, Buffer.from('\nendobj\n')])); });
+  const xref = size;
+  push(Buffer.from(`xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
+  push(Buffer.from(`trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+test('codes a partial ToUnicode leaves out are read from the font program\'s own glyph names', async () => {
+  await installPdfjsWorker();
+  // A TeX math italic font whose ToUnicode maps only its vector accent (code 0x7E): ξ and η are
+  // read from its built-in encoding ("xi", "eta"), not shown as control characters.
+  const mapped = await text(type1Pdf('[<18> -300 <11> -300 <7E>]', { 0x7e: '\u20d7' }));
+  assert.equal(mapped.replace(/\s+/g, ''), 'ξη\u20d7');
+  // Where the map speaks it wins over the glyph's name (0x7E is "tilde" in the font).
+  assert.ok(!mapped.includes('~') && !mapped.includes('\u02dc'));
 });

@@ -109,6 +109,25 @@ const PATCHES: Array<[anchor: string, replacement: string]> = [
       '    let objId = `img_${this.idFactory.createObjId()}`,\n',
   ],
   [
+    // A Type 1 or CFF font with a ToUnicode map of only some of its codes and no /Encoding: the
+    // codes the map leaves out are read from the glyph names of the font program's own encoding
+    // (issue 9: a TeX math italic font whose ToUnicode maps one accent, its ξ and η shown as
+    // control characters and read as "•"). pdf.js drops the built-in encoding whenever a ToUnicode
+    // is present; poppler completes the map from it, and the map still wins wherever it speaks.
+    'function adjustType1ToUnicode(properties, builtInEncoding) {\n  if (properties.isInternalFont) {\n    return;\n  }\n  if (properties.hasIncludedToUnicodeMap) {\n    return;\n  }\n',
+    'function adjustType1ToUnicode(properties, builtInEncoding) {\n  if (properties.isInternalFont) {\n    return;\n  }\n  if (properties.hasIncludedToUnicodeMap) {\n' +
+      '    if (!properties.hasEncoding && !(properties.toUnicode instanceof IdentityToUnicodeMap)) {\n' +
+      '      const missing = [], glyphsUnicodeMap = getGlyphsUnicode();\n' +
+      '      for (const charCode in builtInEncoding) {\n' +
+      '        if (properties.toUnicode.has(charCode)) continue;\n' +
+      '        const unicode = getUnicodeForGlyph(builtInEncoding[charCode], glyphsUnicodeMap);\n' +
+      '        if (unicode !== -1) missing[charCode] = String.fromCharCode(unicode);\n' +
+      '      }\n' +
+      '      if (missing.length > 0) properties.toUnicode.amend(missing);\n' +
+      '    }\n' +
+      '    return;\n  }\n',
+  ],
+  [
     '      if (isAddToPathSet || state.fillColorSpace.name === "Pattern" || state.strokeColorSpace.name === "Pattern" || font.disableFontFace) {\n',
     `      if (globalThis.${FLAG} !== true && (isAddToPathSet || state.fillColorSpace.name === "Pattern" || state.strokeColorSpace.name === "Pattern" || font.disableFontFace)) {\n`,
   ],
