@@ -363,3 +363,19 @@ test('orderRegion: two tables side by side, their bold header rows at one height
   const firstRight = Math.min(...['Right 1', 'Usually', 'Rrow1'].map((n) => order.findIndex((t) => t.startsWith(n))));
   assert.ok(lastLeft < firstRight, order.join(' | '));
 });
+
+test('orderRegion: a table in one column\'s slot under columns that end together, a note across the page below it, is read after both columns', () => {
+  // Both columns end on one line; the table (and its caption) stand under white space in the left
+  // column's slot only, and a note set across the gutter follows: the table is the full-width
+  // part's, read after the right column's text above it.
+  const runs = [...columnLines('Left', 72, 100, 5), ...columnLines('Right', 320, 100, 5)];
+  runs.push(...words('Table 1: A table under the columns.', 72, 290));
+  runs.push(...words('Note: a note set across the whole width of the page, under the table.', 72, 304));
+  runs.push(...columnLines('Lower', 72, 340, 5), ...columnLines('Under', 320, 340, 5));
+  const table: Item = { x0: 72, x1: 268, top: 175, bottom: 282, atom: 0 };
+  assert.deepEqual(readNames([...itemsOf(runs), table]), [...names('Left', 1, 5), ...names('Right', 1, 5), '[atom]', 'Table 1:', 'Note: a', ...names('Lower', 1, 5), ...names('Under', 1, 5)]);
+  // A paragraph running on in the left column after the white space stays that column's.
+  const prose = [...columnLines('Left', 72, 100, 5), ...columnLines('Right', 320, 100, 5), ...columnLines('More', 72, 175, 4)];
+  prose.push(...words('Note: a note set across the whole width of the page, under the text.', 72, 240));
+  assert.deepEqual(readNames(itemsOf(prose)), [...names('Left', 1, 5), ...names('More', 1, 4), ...names('Right', 1, 5), 'Note: a']);
+});

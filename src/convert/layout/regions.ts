@@ -138,6 +138,17 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       rows++;
       j++;
     }
+    // Ended by a band set across its gutter: a float in one column's slot below the others' end
+    // is that full-width part's, not the column's (looseTail).
+    if (j < bands.length) {
+      const tail = looseTail(bands, i, j, gutters);
+      if (tail > i) {
+        group.length = 0;
+        for (let k = i; k < tail; k++) group.push(...bands[k]);
+        rows = tail - i;
+        j = tail;
+      }
+    }
     const start = i;
     i = j;
     // Left to right: past the rest of a line, what follows at one distance is the rest too.
@@ -204,6 +215,52 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
   }
   flushFlow();
   return joinGridHeadings(out);
+}
+
+/**
+ * Where a group of columns that a band across its gutter ends has a loose tail: its last bands lie
+ * in one column only, below white space across every column (more than a paragraph break, under
+ * the other columns' end), and open with a table or figure (a placed block, or a row of cells).
+ * Columns set above a full-width line are balanced, ending together (a word processor's section,
+ * CSS columns, multicols): a float that only one of them runs on to, in white space the others
+ * leave, sits in the full-width part's slot (issue 9: a table under two columns' text, its
+ * caption and a note across the page below it, was read inside the left column, before the right
+ * column's text above it). Its index, or `from` when there is none. A paragraph or heading running
+ * on in one column is that column's (the last page of a paper), never a tail.
+ */
+/** Columns whose last lines end this many lines apart at most end together (looseTail). */
+const BALANCED_LINES = 2;
+
+function looseTail(bands: Item[][], from: number, to: number, gutters: Interval[]): number {
+  if (gutters.length === 0 || to - from < 3) return from;
+  const cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
+  const column = (it: Item): number => cuts.filter((c) => (it.x0 + it.x1) / 2 > c).length;
+  const oneColumn = (band: Item[]): number | null => {
+    const c = column(band[0]);
+    return band.every((it) => column(it) === c && (c === 0 || it.x0 >= cuts[c - 1]) && (c === cuts.length || it.x1 <= cuts[c])) ? c : null;
+  };
+  // The one-sided run at the group's end, in one column.
+  const side = oneColumn(bands[to - 1]);
+  if (side === null) return from;
+  let first = to - 1;
+  while (first - 1 > from && oneColumn(bands[first - 1]) === side) first--;
+  const segs = bands.slice(from, to).flat().filter((it) => it.seg).map((it) => it.seg!);
+  if (segs.length === 0) return from;
+  const lineHeight = median(segs.map((sg) => sg.bottom - sg.top));
+  for (let k = first; k < to; k++) {
+    const above = bands.slice(from, k).flat();
+    // The columns above: at least two of them hold text, and they end together (within two
+    // lines: balanced), not a column of margin notes ending higher beside the body's.
+    const ends = new Map<number, number>();
+    for (const it of above) ends.set(column(it), Math.max(ends.get(column(it)) ?? -Infinity, it.bottom));
+    if (ends.size < 2 || Math.max(...ends.values()) - Math.min(...ends.values()) > BALANCED_LINES * lineHeight) continue;
+    const bottom = Math.max(...above.map((it) => it.bottom));
+    const top = Math.min(...bands[k].map((it) => it.top));
+    if (top - bottom < SECTION_GAP_LINES * lineHeight) continue;
+    const opens = bands[k].some((it) => it.atom !== undefined) || bands[k].length >= 2;
+    return opens ? k : from;
+  }
+  return from;
 }
 
 /**
