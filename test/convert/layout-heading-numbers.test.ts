@@ -36,3 +36,13 @@ test('headings: a bare section number ("4", LaTeX\'s \\section) joins its title 
   const row = [...words('4', 72, 100, 10, { bold: true }), ...words('Market', 72 + 5 + 12, 100, 10, { bold: true })];
   assert.deepEqual(buildSegments(row, 0.6, 10).map((s) => s.text), ['4', 'Market']);
 });
+
+test('headings: a bold Latin section number before a Chinese title in its one-weight face is one line with it', () => {
+  // ctex sets "2.4" in the bold Latin face and "升级" in a heiti, which has no bold: the weights
+  // differ, the heading is one ("2.4 升级"), not a number beside a column of titles.
+  const heading = [...words('2.4', 72, 100, 12, { bold: true }), ...words('升级', 72 + 15 + 12, 100, 12)];
+  assert.deepEqual(buildSegments(heading, 0.6, 10.5).map((s) => s.text), ['2.4 升级']);
+  // A Latin title in another weight is still apart (a bold row label before a plain cell).
+  const latin = [...words('2.4', 72, 100, 12, { bold: true }), ...words('Upgrade', 72 + 15 + 12, 100, 12)];
+  assert.deepEqual(buildSegments(latin, 0.6, 10.5).map((s) => s.text), ['2.4', 'Upgrade']);
+});

@@ -460,6 +460,8 @@ export function isSectionNumber(text: string): boolean {
 }
 /** The widest space a heading sets between its number and its title (a quad and some). */
 const NUMBER_GAP_EM = 3;
+/** Text opening with a Han, kana or Hangul character. */
+const CJK_START = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 
 /**
  * A heading's number and its title, set apart by a quad ("1.2      Brief tutorial"): one line, not
@@ -472,7 +474,11 @@ function headingNumberGap(piece: TextRun[], r: TextRun, body: number): boolean {
   const n = piece[0];
   if (!isSectionNumber(n.text)) return false;
   const bare = BARE_SECTION_NUMBER.test(n.text.trim());
-  if (Math.abs(n.fontSize - r.fontSize) > 0.05 * n.fontSize || n.bold !== r.bold || !/^\p{L}/u.test(r.text.trim())) return false;
+  const title = r.text.trim();
+  // A Chinese, Japanese or Korean title is set in a face that comes in one weight (a heiti, a
+  // gothic), beside a number in the bold Latin face: the weights differ, the heading is one.
+  const weightOk = n.bold === r.bold || CJK_START.test(title);
+  if (Math.abs(n.fontSize - r.fontSize) > 0.05 * n.fontSize || !weightOk || !/^\p{L}/u.test(title)) return false;
   if (!(n.fontSize >= 1.15 * body || (!bare && n.bold && n.fontSize >= 0.95 * body))) return false;
   return r.x - (n.x + n.width) <= NUMBER_GAP_EM * n.fontSize;
 }
