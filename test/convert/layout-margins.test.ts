@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSegments } from '../../src/convert/layout/lines.js';
 import { splitMarginLines } from '../../src/convert/layout/margins.js';
-import { words } from './fixtures/runs.js';
+import { textWidth, words } from './fixtures/runs.js';
+import type { TextRun } from '../../src/convert/layout/types.js';
 
 const LINE = 'a line of body text that runs across the whole column';
 const body = (y0: number, n: number) => Array.from({ length: n }, (_, i) => words(LINE, 72, y0 + i * 12)).flat();
@@ -16,4 +17,18 @@ test("a row of figures at the body's pitch low on the page stays body; a folio s
   const split = splitMarginLines(buildSegments(runs), 792, 10);
   assert.deepEqual(split.furniture.map((s) => s.text), ['14']);
   assert.ok(['2', '9', '0'].every((t) => split.body.some((s) => s.text === t)));
+});
+
+test('a folio centred under the text block one line below its last line is furniture; a year or a number off centre there is text', () => {
+  // ACM's review copy: the folio on the next line's slot, centred under the text; low on the page
+  // but above the bottom zone (top 0.83 of the page).
+  const centre = 72 + textWidth(LINE) / 2;
+  // Set in 8 pt, its baseline 13 pt under the last line's (1.3 body sizes: closer than a folio
+  // set apart, 1.8).
+  const at = (t: string, y: number, x = centre - textWidth(t, 8) / 2) => words(t, x, y, 8);
+  const page = (last: TextRun[]) => splitMarginLines(buildSegments([...body(540, 10), ...last]), 792, 10);
+  assert.deepEqual(page(at('2', 662.6)).furniture.map((s) => s.text), ['2']);
+  // A date centred under a title page's text, and a short last line at the left, stay text.
+  assert.deepEqual(page(at('2021', 662.6)).furniture.map((s) => s.text), []);
+  assert.deepEqual(page(at('2', 662.6, 72)).furniture.map((s) => s.text), []);
 });

@@ -53,6 +53,8 @@ const MARGIN_GAP_EM = 1.3;
 const OCR_MARGIN_GAP_EM = 0.9;
 /** Below this gap (in the line's own size) a line is part of the text next to it. */
 const MARGIN_GAP_OF_OWN_SIZE = 0.6;
+/** A text block this many body sizes wide at least has a centre a folio is set under (margins: lone). */
+const CENTRED_MIN_MEASURE_EM = 15;
 /** The outermost strip, where only running lines live. */
 const OUTER_STRIP = 0.07;
 
@@ -201,8 +203,18 @@ export function splitMarginLines(segs: Segment[], pageHeight: number, body: numb
   }
   // A lone page number as the first or last line, set apart, sits where the layout put it
   // (generous LaTeX margins put it well inside the zones above).
-  const lone = (i: number, neighbour: (typeof boxes)[number] | undefined): boolean =>
-    boxes[i].texts.every((t) => isPageNumber(t)) && (!neighbour || Math.abs(neighbour.baseline - boxes[i].baseline) >= 1.8 * body);
+  // Centred under (over) the text block, one line's white space is enough: a review copy's folio
+  // sits on the next line's slot (ACM's manuscript format, line numbered like the text).
+  const lo = Math.min(...segs.map((s) => s.x0));
+  const hi = Math.max(...segs.map((s) => s.x1));
+  const centred = (b: (typeof boxes)[number]): boolean => b.spans.length === 1 && Math.abs((b.spans[0][0] + b.spans[0][1]) / 2 - (lo + hi) / 2) <= body && hi - lo >= CENTRED_MIN_MEASURE_EM * body;
+  const lone = (i: number, neighbour: (typeof boxes)[number] | undefined): boolean => {
+    const b = boxes[i];
+    if (!b.texts.every((t) => isPageNumber(t) && !isYear(t))) return false;
+    if (!neighbour) return true;
+    const pitch = Math.abs(neighbour.baseline - b.baseline);
+    return pitch >= 1.8 * body || (centred(b) && pitch - Math.min(b.size, neighbour.size) >= MARGIN_GAP_OF_OWN_SIZE * b.size);
+  };
   // The same for a running head that carries the page number at one end, set off by a wide gap
   // ("Short Title ⟶ 9"): the number is a segment of its own at the line's start or end.
   const numbered = (i: number, neighbour: (typeof boxes)[number] | undefined): boolean => {
