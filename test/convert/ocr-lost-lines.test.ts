@@ -9,6 +9,9 @@ import { ocrImage, readLostLines, terminateWasmEngine } from '../../src/convert/
 import { lostLines } from '../../src/convert/ocr/lost-lines.js';
 import type { TextRun } from '../../src/convert/layout/types.js';
 import type { GrayImage } from '../../src/convert/pdf/render.js';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { openPdf } from '../../src/convert/pdf/open.js';
+import { renderPagePng } from '../../src/convert/pdf/render.js';
 import { textImagePng, words } from './exec-fixtures.js';
 
 after(() => terminateWasmEngine());
@@ -122,4 +125,51 @@ test('a faint, blurred line between lines set close, left out of the reading, is
   // Blurred print reads with a slip or so ("yearty").
   const got = lineText(recovered);
   assert.ok(got.length === words(LINES[2]).length && got.filter((w, i) => w === words(LINES[2])[i]).length >= 4, got.join(' '));
+});
+
+/** A picture of a table: a label, a wide figure, a column of short figures and another wide one per row (Helvetica 14 pt). */
+async function tablePng(rows: Array<[string, string, string, string]>, dpi: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 300]);
+  rows.forEach((row, i) => [40, 200, 340, 440].forEach((x, c) => page.drawText(row[c], { x: c === 0 ? x : x - font.widthOfTextAtSize(row[c], 14), y: 260 - i * 24, size: 14, font })));
+  const pdf = await openPdf(await doc.save());
+  const png = await renderPagePng(await pdf.getPage(1), dpi);
+  await pdf.destroy();
+  return png;
+}
+
+const TABLE: Array<[string, string, string, string]> = [
+  ['Harbour', '1,204.5', '56', '33.10'],
+  ['Pier', '317.25', '22', '8.75'],
+  ['Quay', '9,880.0', '7', '412.6'],
+  ['Lighthouse', '45.75', '81', '90.25'],
+  ['Mooring', '2,003.1', '39', '11.40'],
+];
+
+test('a column of short figures left out of a table\'s reading is found as one band and read again, in place', async (t) => {
+  if (!(await tesseractCliOrCi())) return t.diagnostic('no tesseract binary with eng on PATH');
+  const img = await decodeImagePageGray(await tablePng(TABLE, 150), 0);
+  // Tesseract's page reading leaves the column of short figures out, even of this clean picture;
+  // the page's OCR reads it again, each figure on its row, between the row's other cells.
+  const read = (await readLines(img)).flat();
+  const short = new Set(TABLE.map((r) => r[2]));
+  const figures = read.filter((r) => short.has(r.text)).sort((a, b) => a.y - b.y);
+  assert.deepEqual(figures.map((r) => r.text), TABLE.map((r) => r[2]), read.map((r) => r.text).join(' '));
+  const kept = read.filter((r) => !short.has(r.text));
+  for (const r of figures) {
+    const row = kept.filter((k) => Math.abs(k.y + k.height / 2 - (r.y + r.height / 2)) < r.height / 2);
+    assert.ok(row.some((k) => k.x + k.width <= r.x) && row.some((k) => k.x >= r.x + r.width), `"${r.text}" sits between its row's cells`);
+  }
+  // Without them the column is one band of unread ink.
+  // The picture's units per PDF point (the column of short figures ends at 340 pt).
+  const unit = (img.width * img.pointsPerPixel) / 612;
+  const column = (bands: ReturnType<typeof lostLines>) => bands.filter((b) => b.x < 340 * unit && b.x + b.image.width * b.image.pointsPerPixel > 320 * unit).length;
+  const found = lostLines(img, kept);
+  assert.equal(found.length, 1, 'one band');
+  assert.equal(column(found), 1, 'the band is the column');
+  // The same column with nothing read left of it (a margin's line numbers beside the text) is no
+  // band: only the unread lines left of it are.
+  const right = kept.filter((r) => r.x > 340 * unit);
+  assert.equal(column(lostLines(img, right).filter((b) => b.x > 300 * unit)), 0);
 });

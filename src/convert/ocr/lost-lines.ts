@@ -42,6 +42,11 @@ const MIN_RUN_WIDTH = 3;
  * a run may be this narrow (ems): a cell's figure ("40.0") that Tesseract left out of a scanned grid.
  */
 const MIN_CELL_RUN_WIDTH = 1;
+/** A figure of a column of them is at least this wide (ems): one digit. */
+const MIN_FIGURE_WIDTH = 0.35;
+/** Figures stacked a column: at least this many rows, each at most this many ems under the last (an empty cell or two between). */
+const FIGURE_COLUMN_ROWS = 3;
+const COLUMN_ROW_GAP = 4;
 const CELL_WALL_EMS = 8;
 /** Pixels around a rule's line that are the rule's (its thickness, blur and halo). */
 const RULE_HALO_PX = 2;
@@ -55,6 +60,8 @@ const SAME_LINE_GAP = 1.5;
 /** A band's ink covers between these shares of its box: less is dust, more is a picture or a bar. */
 const MIN_INK_DENSITY = 0.04;
 const MAX_INK_DENSITY = 0.7;
+/** A figure's box is mostly ink (digits set tight, bold, blurred at low resolution): up to this share. */
+const MAX_FIGURE_INK_DENSITY = 0.9;
 /** Margin kept around a cut band (ems): the letters' own edges. */
 const CROP_PAD = 0.4;
 /** Paper set around the cut band (ems), as a page's margin is. */
@@ -82,6 +89,82 @@ interface Run {
   y0: number;
   y1: number;
   ink: number;
+  /** Narrower than a run of words (MIN_RUN_WIDTH): a figure, kept only as part of a column (figureColumns). */
+  narrow?: boolean;
+}
+
+/** Narrow runs a page's column search starts from, the inkiest first. */
+const MAX_COLUMN_SEEDS = 32;
+/** Down a column's strip a row holds a figure when this share of an em of its pixels is ink (a "7"'s one stroke). */
+const STRIP_ROW_INK_SHARE = 0.1;
+
+/**
+ * The figures of the columns the narrow runs stand in: down each one's strip (its width and half
+ * an em either side), the rows holding unread ink, banded as lines are, and the runs of those
+ * bands that reach into the strip. A whole page's row needs half an em of unread ink to count
+ * (specks of grain across the width add up); a figure's thin strokes ("22", "7": two or three
+ * pixels a row) have less, and only the line of the column's widest figures was found. In the
+ * strip, grain adds little.
+ */
+function columnFigures(page: UnreadInk, w: number, h: number, seeds: Run[]): Run[] {
+  const { ink, em } = page;
+  const out: Run[] = [];
+  const minRowInk = Math.max(2, STRIP_ROW_INK_SHARE * em);
+  const maxGap = Math.max(1, Math.round(ROW_GAP * em));
+  for (const seed of seeds.slice().sort((a, b) => b.ink - a.ink).slice(0, MAX_COLUMN_SEEDS)) {
+    if (out.some((r) => r.x0 <= seed.x0 && r.x1 >= seed.x1 && r.y0 <= seed.y0 && r.y1 >= seed.y1)) continue;
+    const x0 = Math.max(0, Math.floor(seed.x0 - em / 2));
+    const x1 = Math.min(w, Math.ceil(seed.x1 + em / 2));
+    const bands: Band[] = [];
+    let start = -1;
+    let last = -1;
+    for (let y = 0; y < h; y++) {
+      let n = 0;
+      for (let i = y * w + x0, end = y * w + x1; i < end; i++) n += ink[i];
+      if (n < minRowInk) continue;
+      if (start >= 0 && y - last <= maxGap) last = y;
+      else {
+        if (start >= 0) bands.push({ y0: start, y1: last + 1 });
+        start = last = y;
+      }
+    }
+    if (start >= 0) bands.push({ y0: start, y1: last + 1 });
+    for (const b of bands) {
+      if (b.y1 - b.y0 < MIN_BAND_EMS * em || b.y1 - b.y0 > MAX_BAND_EMS * em) continue;
+      for (const r of bandRuns(page, w, b)) if (r.narrow && r.x1 > x0 && r.x0 < x1 && !out.some((o) => o.x0 === r.x0 && o.y0 === r.y0)) out.push(r);
+    }
+  }
+  return out;
+}
+
+/**
+ * Narrow runs stacked into columns: each overlaps the one above it across, and starts within
+ * COLUMN_ROW_GAP ems under it. A column of FIGURE_COLUMN_ROWS such runs or more is one run, cut
+ * and read as one block (its lines, one per row); a narrow run alone is a speck or a stray mark.
+ * Tesseract's page reading leaves out whole columns of short figures in a scanned table ("56",
+ * "22", "7" under "2015") while it reads the wider columns beside them (issue 9). Only columns
+ * set between read words count (`between`).
+ */
+function figureColumns(narrow: Run[], em: number, words: WordCover[]): Run[] {
+  const columns: Run[][] = [];
+  for (const r of narrow.slice().sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)) {
+    const col = columns.find((c) => {
+      const last = c[c.length - 1];
+      return r.y0 >= last.y1 - 1 && r.y0 - last.y1 <= COLUMN_ROW_GAP * em && Math.min(r.x1, last.x1) > Math.max(r.x0, last.x0);
+    });
+    if (col) col.push(r);
+    else columns.push([r]);
+  }
+  // Between read words on its rows, on half of them at least: a table's column. A column of
+  // figures with nothing read on one side is a margin's line numbers (a review copy), which the
+  // reading rightly left out, or a table's edge, left as it was read.
+  const between = (r: Run): boolean => {
+    const rows = (wd: WordCover) => Math.min(wd.ly1, r.y1) > Math.max(wd.ly0, r.y0);
+    return words.some((wd) => rows(wd) && wd.x1 <= r.x0) && words.some((wd) => rows(wd) && wd.x0 >= r.x1);
+  };
+  return columns
+    .filter((c) => c.length >= FIGURE_COLUMN_ROWS && 2 * c.filter(between).length >= c.length)
+    .map((c) => ({ x0: Math.min(...c.map((r) => r.x0)), x1: Math.max(...c.map((r) => r.x1)), y0: c[0].y0, y1: c[c.length - 1].y1, ink: c.reduce((n, r) => n + r.ink, 0) }));
 }
 
 /**
@@ -216,7 +299,8 @@ function bandRuns(page: UnreadInk, w: number, band: Band): Run[] {
     if (x0 < 0) return;
     const x1 = lastInk + 1;
     const inCell = walled(x0, -1) && walled(x1 - 1, 1);
-    if (x1 - x0 < (inCell ? MIN_CELL_RUN_WIDTH : MIN_RUN_WIDTH) * em) return;
+    const narrow = !inCell && x1 - x0 < MIN_RUN_WIDTH * em;
+    if (x1 - x0 < (inCell ? MIN_CELL_RUN_WIDTH : narrow ? MIN_FIGURE_WIDTH : MIN_RUN_WIDTH) * em) return;
     // The run's own rows: a word beside a taller band keeps its own height.
     let y0 = band.y1;
     let y1 = band.y0;
@@ -232,8 +316,8 @@ function bandRuns(page: UnreadInk, w: number, band: Band): Run[] {
     }
     if (y1 - y0 < MIN_BAND_EMS * em) return;
     const density = n / ((x1 - x0) * (y1 - y0));
-    const run = { x0, x1, y0, y1, ink: n };
-    if (density >= MIN_INK_DENSITY && density <= MAX_INK_DENSITY && !besideReadWord(covered, ruled, w, run, em)) runs.push(run);
+    const run = { x0, x1, y0, y1, ink: n, narrow: narrow || undefined };
+    if (density >= MIN_INK_DENSITY && density <= (narrow ? MAX_FIGURE_INK_DENSITY : MAX_INK_DENSITY) && !besideReadWord(covered, ruled, w, run, em)) runs.push(run);
   };
   for (let x = 0; x < w; x++) {
     if (wallAt(x) && x0 >= 0) {
@@ -302,7 +386,8 @@ export function lostLines(img: GrayImage, runs: TextRun[], unread?: UnreadInk | 
   const { em, ink } = page;
   const { width: w, height: h } = img;
   const bands = inkBands(ink, w, h, em);
-  const found = bands.flatMap((b) => bandRuns(page, w, b));
+  const all = bands.flatMap((b) => bandRuns(page, w, b));
+  const found = [...all.filter((r) => !r.narrow), ...figureColumns(columnFigures(page, w, h, all.filter((r) => r.narrow)), em, page.words)];
   const area = found.reduce((s, r) => s + (r.x1 - r.x0) * (r.y1 - r.y0), 0);
   if (area > MAX_LOST_AREA_SHARE * w * h) return [];
   return found
