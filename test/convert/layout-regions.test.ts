@@ -379,3 +379,18 @@ test('orderRegion: a table in one column\'s slot under columns that end together
   prose.push(...words('Note: a note set across the whole width of the page, under the text.', 72, 240));
   assert.deepEqual(readNames(itemsOf(prose)), [...names('Left', 1, 5), ...names('More', 1, 4), ...names('Right', 1, 5), 'Note: a']);
 });
+
+test('orderRegion: rows of cells across the page do not run on into two lists under them past white space', () => {
+  // A table's gap (its second figure column ends at 282, the third starts at 300) overlaps the
+  // two lists' gutter (290-318) by a few points; two lines' white space under its last row, the
+  // lists' items of six words or more on both sides are no rows of it.
+  const runs: TextRun[] = [];
+  const rows = [['Country reason', '389', '9.87', '1', '856.1'], ['Industry', '640', '54.88', '5', '30.6'], ['Market share', '712', '3.05', '8', '41.2']];
+  rows.forEach((row, i) => [72, 220, 282, 330, 400].forEach((x, c) => runs.push(...words(row[c], c === 0 ? x : x - row[c].length * 5, 100 + i * 13))));
+  const items = ['Special state before still place index', 'Without where beyond place large enough'];
+  items.forEach((t, i) => runs.push(...words(`${i + 1}.`, 72, 165 + i * 13), ...words(t, 86, 165 + i * 13), ...words(`${i + 1}.`, 318, 165 + i * 13), ...words(`Right ${t.toLowerCase()}`, 332, 165 + i * 13)));
+  const order = readOrder(itemsOf(runs));
+  const at = (text: string) => order.findIndex((t) => t.includes(text));
+  // Both left items before either right one: the lists are read column by column, not as rows.
+  assert.ok(at('41.2') < at('Special state') && at('Special state') < at('Without where') && at('Without where') < at('Right special'), order.join(' | '));
+});

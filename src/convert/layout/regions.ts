@@ -133,6 +133,7 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
       if (startsSection(group, bands[j])) break;
       const next = narrowGutters(gutters, bands[j], gutterMin * 0.5);
       if (next.length === 0) break;
+      if (proseUnderCells(group, bands[j], next)) break;
       gutters = next;
       group.push(...bands[j]);
       rows++;
@@ -228,6 +229,28 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
  * column's text above it). Its index, or `from` when there is none. A paragraph or heading running
  * on in one column is that column's (the last page of a paper), never a tail.
  */
+/** Pieces (at least) and the share of them that are cells (≤ CELL_MAX_WORDS words) in rows of cells. */
+const CELL_ROWS_MIN_PIECES = 6;
+const CELL_ROWS_SHARE = 0.8;
+
+/**
+ * A band of prose under rows of cells, past white space across the region: lines of several
+ * words (TEXT_LINE_WORDS) on both sides of the channel the group keeps, where the group's pieces
+ * are cells. A table's rows end there, whatever gap of theirs the band's columns happen to leave
+ * free (issue 9: a table across a two-column page, its cells' gaps and the columns' gutter
+ * overlapping by a few points, ran on into the two lists under it, their items read as rows).
+ */
+function proseUnderCells(group: Item[], band: Item[], gutters: Interval[]): boolean {
+  const segs = group.filter((it) => it.seg);
+  if (segs.length < CELL_ROWS_MIN_PIECES) return false;
+  const cells = segs.filter((it) => it.seg!.text.trim().split(/\s+/).length <= CELL_MAX_WORDS).length;
+  if (cells < CELL_ROWS_SHARE * segs.length) return false;
+  const lineHeight = median(segs.map((it) => it.seg!.bottom - it.seg!.top));
+  const bottom = Math.max(...group.map((it) => it.bottom));
+  if (Math.min(...band.map((it) => it.top)) - bottom < SECTION_GAP_LINES * lineHeight) return false;
+  return gutters.some((g) => band.some((it) => it.x1 <= g.lo && wordy(it)) && band.some((it) => it.x0 >= g.hi && wordy(it)));
+}
+
 /** Columns whose last lines end this many lines apart at most end together (looseTail). */
 const BALANCED_LINES = 2;
 
