@@ -61,8 +61,8 @@ test('text items stand where the current, text and text-state matrices put them'
 });
 
 /** A one-page PDF showing `shown` (hex codes) in an embedded Type 1 font with no /Encoding and a ToUnicode of `mapped` only. */
-function type1Pdf(shown: string, mapped: Record<number, string>): Uint8Array {
-  const font = type1Font('TestMathItalic', { 0x11: 'eta', 0x18: 'xi', 0x7e: 'tilde' });
+function type1Pdf(shown: string, mapped: Record<number, string>, name = 'TestMathItalic'): Uint8Array {
+  const font = type1Font(name, { 0x11: 'eta', 0x18: 'xi', 0x7e: 'tilde' });
   const hex = (n: number, w: number) => n.toString(16).toUpperCase().padStart(w, '0');
   const cmap = Buffer.from(
     '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CMapName /Test-UTF16 def\n/CMapType 2 def\n' +
@@ -77,8 +77,8 @@ function type1Pdf(shown: string, mapped: Record<number, string>): Uint8Array {
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 8 0 R >>'),
-    Buffer.from(`<< /Type /Font /Subtype /Type1 /BaseFont /TestMathItalic /FirstChar 0 /LastChar 255 /Widths [${Array(256).fill(500).join(' ')}] /FontDescriptor 5 0 R /ToUnicode 7 0 R >>`),
-    Buffer.from('<< /Type /FontDescriptor /FontName /TestMathItalic /Flags 4 /FontBBox [0 -200 1000 800] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile 6 0 R >>'),
+    Buffer.from(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /FirstChar 0 /LastChar 255 /Widths [${Array(256).fill(500).join(' ')}] /FontDescriptor 5 0 R /ToUnicode 7 0 R >>`),
+    Buffer.from(`<< /Type /FontDescriptor /FontName /${name} /Flags 4 /FontBBox [0 -200 1000 800] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile 6 0 R >>`),
     stream(`/Length1 ${font.lengths[0]} /Length2 ${font.lengths[1]} /Length3 ${font.lengths[2]}`, font.program),
     stream('', cmap),
     stream('', content),
@@ -102,4 +102,7 @@ test('codes a partial ToUnicode leaves out are read from the font program\'s own
   assert.equal(mapped.replace(/\s+/g, ''), 'ξη\u20d7');
   // Where the map speaks it wins over the glyph's name (0x7E is "tilde" in the font).
   assert.ok(!mapped.includes('~') && !mapped.includes('\u02dc'));
+  // TeX's math extension fonts keep their raw codes, which pdf/cmex.ts reads with each glyph's size.
+  const cmex = await text(type1Pdf('[<18> -300 <11> -300 <7E>]', { 0x7e: '\u20d7' }, 'ABCDEF+CMEX10'));
+  assert.equal(cmex.replace(/\s+/g, ''), '\x18\x11\u20d7');
 });

@@ -6,7 +6,7 @@
 // text is already Unicode (pdfTeX's \pdfgentounicode gives ToUnicode maps) is left as it is.
 
 /** Font names of the fonts in TeX's OMX encoding (a subset prefix ignored). */
-const CMEX_FONT = /(?:^|\+)(?:CMEX\d{1,2}|LMEX\d{1,2}|LMMathExtension\d{1,2}(?:-\w+)?)$/i;
+export const CMEX_FONT = /(?:^|\+)(?:CMEX\d{1,2}|LMEX\d{1,2}|LMMathExtension\d{1,2}(?:-\w+)?)$/i;
 
 /**
  * The OMX table, code → Unicode: sized delimiters as the delimiter, extensible pieces as

@@ -19,6 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { CMEX_FONT } from './cmex.js';
 
 const FLAG = '__docconvPlacementsOnly';
 /**
@@ -114,9 +115,11 @@ const PATCHES: Array<[anchor: string, replacement: string]> = [
     // (issue 9: a TeX math italic font whose ToUnicode maps one accent, its ξ and η shown as
     // control characters and read as "•"). pdf.js drops the built-in encoding whenever a ToUnicode
     // is present; poppler completes the map from it, and the map still wins wherever it speaks.
+    // Not TeX's math extension fonts: their raw codes are read by our own table (pdf/cmex.ts),
+    // which knows each delimiter's size; their glyph names would make them plain "(" and "∑".
     'function adjustType1ToUnicode(properties, builtInEncoding) {\n  if (properties.isInternalFont) {\n    return;\n  }\n  if (properties.hasIncludedToUnicodeMap) {\n    return;\n  }\n',
     'function adjustType1ToUnicode(properties, builtInEncoding) {\n  if (properties.isInternalFont) {\n    return;\n  }\n  if (properties.hasIncludedToUnicodeMap) {\n' +
-      '    if (!properties.hasEncoding && !(properties.toUnicode instanceof IdentityToUnicodeMap)) {\n' +
+      `    if (!properties.hasEncoding && !(properties.toUnicode instanceof IdentityToUnicodeMap) && !${CMEX_FONT}.test(properties.name ?? "")) {\n` +
       '      const missing = [], glyphsUnicodeMap = getGlyphsUnicode();\n' +
       '      for (const charCode in builtInEncoding) {\n' +
       '        if (properties.toUnicode.has(charCode)) continue;\n' +
