@@ -109,28 +109,11 @@ const STRIP_ROW_INK_SHARE = 0.1;
 function columnFigures(page: UnreadInk, w: number, h: number, seeds: Run[]): Run[] {
   const { ink, em } = page;
   const out: Run[] = [];
-  const minRowInk = Math.max(2, STRIP_ROW_INK_SHARE * em);
-  const maxGap = Math.max(1, Math.round(ROW_GAP * em));
   for (const seed of seeds.slice().sort((a, b) => b.ink - a.ink).slice(0, MAX_COLUMN_SEEDS)) {
     if (out.some((r) => r.x0 <= seed.x0 && r.x1 >= seed.x1 && r.y0 <= seed.y0 && r.y1 >= seed.y1)) continue;
     const x0 = Math.max(0, Math.floor(seed.x0 - em / 2));
     const x1 = Math.min(w, Math.ceil(seed.x1 + em / 2));
-    const bands: Band[] = [];
-    let start = -1;
-    let last = -1;
-    for (let y = 0; y < h; y++) {
-      let n = 0;
-      for (let i = y * w + x0, end = y * w + x1; i < end; i++) n += ink[i];
-      if (n < minRowInk) continue;
-      if (start >= 0 && y - last <= maxGap) last = y;
-      else {
-        if (start >= 0) bands.push({ y0: start, y1: last + 1 });
-        start = last = y;
-      }
-    }
-    if (start >= 0) bands.push({ y0: start, y1: last + 1 });
-    for (const b of bands) {
-      if (b.y1 - b.y0 < MIN_BAND_EMS * em || b.y1 - b.y0 > MAX_BAND_EMS * em) continue;
+    for (const b of inkBands(ink, w, h, em, STRIP_ROW_INK_SHARE, x0, x1)) {
       for (const r of bandRuns(page, w, b)) if (r.narrow && r.x1 > x0 && r.x0 < x1 && !out.some((o) => o.x0 === r.x0 && o.y0 === r.y0)) out.push(r);
     }
   }
@@ -230,16 +213,19 @@ function coveredMask(img: GrayImage, dark: Uint8Array, runs: TextRun[], em: numb
   return { covered, words };
 }
 
-/** Rows holding unread ink, grouped into bands of text height. */
-function inkBands(ink: Uint8Array, w: number, h: number, em: number): Band[] {
-  const minRowInk = Math.max(2, ROW_INK_SHARE * em);
+/**
+ * Rows holding unread ink, grouped into bands of text height: across the page between x0 and x1,
+ * a row counts with `rowShare` of an em of ink.
+ */
+function inkBands(ink: Uint8Array, w: number, h: number, em: number, rowShare = ROW_INK_SHARE, x0 = 0, x1 = w): Band[] {
+  const minRowInk = Math.max(2, rowShare * em);
   const maxGap = Math.max(1, Math.round(ROW_GAP * em));
   const bands: Band[] = [];
   let start = -1;
   let last = -1;
   for (let y = 0; y < h; y++) {
     let n = 0;
-    for (let i = y * w, end = i + w; i < end; i++) n += ink[i];
+    for (let i = y * w + x0, end = y * w + x1; i < end; i++) n += ink[i];
     if (n < minRowInk) continue;
     if (start >= 0 && y - last <= maxGap) last = y;
     else {
