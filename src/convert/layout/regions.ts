@@ -218,17 +218,6 @@ function orderRegionInto(items: Item[], gutterMin: number, depth: number, asides
   return joinGridHeadings(out);
 }
 
-/**
- * Where a group of columns that a band across its gutter ends has a loose tail: its last bands lie
- * in one column only, below white space across every column (more than a paragraph break, under
- * the other columns' end), and open with a table or figure (a placed block, or a row of cells).
- * Columns set above a full-width line are balanced, ending together (a word processor's section,
- * CSS columns, multicols): a float that only one of them runs on to, in white space the others
- * leave, sits in the full-width part's slot (issue 9: a table under two columns' text, its
- * caption and a note across the page below it, was read inside the left column, before the right
- * column's text above it). Its index, or `from` when there is none. A paragraph or heading running
- * on in one column is that column's (the last page of a paper), never a tail.
- */
 /** Pieces (at least) and the share of them that are cells (≤ CELL_MAX_WORDS words) in rows of cells. */
 const CELL_ROWS_MIN_PIECES = 6;
 const CELL_ROWS_SHARE = 0.8;
@@ -254,6 +243,17 @@ function proseUnderCells(group: Item[], band: Item[], gutters: Interval[]): bool
 /** Columns whose last lines end this many lines apart at most end together (looseTail). */
 const BALANCED_LINES = 2;
 
+/**
+ * Where a group of columns that a band across its gutter ends has a loose tail: its last bands lie
+ * in one column only, below white space across every column (more than a paragraph break, under
+ * the other columns' end), and open with a table or figure (a placed block, or a row of cells).
+ * Columns set above a full-width line are balanced, ending together (a word processor's section,
+ * CSS columns, multicols): a float that only one of them runs on to, in white space the others
+ * leave, sits in the full-width part's slot (issue 9: a table under two columns' text, its
+ * caption and a note across the page below it, was read inside the left column, before the right
+ * column's text above it). Its index, or `from` when there is none. A paragraph or heading running
+ * on in one column is that column's (the last page of a paper), never a tail.
+ */
 function looseTail(bands: Item[][], from: number, to: number, gutters: Interval[]): number {
   if (gutters.length === 0 || to - from < 3) return from;
   const cuts = gutters.map((g) => (g.lo + g.hi) / 2).sort((a, b) => a - b);
@@ -270,14 +270,17 @@ function looseTail(bands: Item[][], from: number, to: number, gutters: Interval[
   const segs = bands.slice(from, to).flat().filter((it) => it.seg).map((it) => it.seg!);
   if (segs.length === 0) return from;
   const lineHeight = median(segs.map((sg) => sg.bottom - sg.top));
-  for (let k = first; k < to; k++) {
-    const above = bands.slice(from, k).flat();
+  // Each column's last item bottom over the bands above band k, grown band by band.
+  const ends = new Map<number, number>();
+  const add = (band: Item[]) => {
+    for (const it of band) ends.set(column(it), Math.max(ends.get(column(it)) ?? -Infinity, it.bottom));
+  };
+  for (let k = from; k < first; k++) add(bands[k]);
+  for (let k = first; k < to; k++, add(bands[k - 1])) {
     // The columns above: at least two of them hold text, and they end together (within two
     // lines: balanced), not a column of margin notes ending higher beside the body's.
-    const ends = new Map<number, number>();
-    for (const it of above) ends.set(column(it), Math.max(ends.get(column(it)) ?? -Infinity, it.bottom));
     if (ends.size < 2 || Math.max(...ends.values()) - Math.min(...ends.values()) > BALANCED_LINES * lineHeight) continue;
-    const bottom = Math.max(...above.map((it) => it.bottom));
+    const bottom = Math.max(...ends.values());
     const top = Math.min(...bands[k].map((it) => it.top));
     if (top - bottom < SECTION_GAP_LINES * lineHeight) continue;
     const opens = bands[k].some((it) => it.atom !== undefined) || bands[k].length >= 2;
