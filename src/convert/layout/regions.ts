@@ -230,14 +230,16 @@ const CELL_ROWS_SHARE = 0.8;
  * overlapping by a few points, ran on into the two lists under it, their items read as rows).
  */
 function proseUnderCells(group: Item[], band: Item[], gutters: Interval[]): boolean {
+  // The band first (its own few items): only a band of prose both sides goes on to the group's
+  // pieces, which a long table's every band would otherwise walk again.
+  if (!gutters.some((g) => band.some((it) => it.x1 <= g.lo && wordy(it)) && band.some((it) => it.x0 >= g.hi && wordy(it)))) return false;
   const segs = group.filter((it) => it.seg);
   if (segs.length < CELL_ROWS_MIN_PIECES) return false;
   const cells = segs.filter((it) => it.seg!.text.trim().split(/\s+/).length <= CELL_MAX_WORDS).length;
   if (cells < CELL_ROWS_SHARE * segs.length) return false;
   const lineHeight = median(segs.map((it) => it.seg!.bottom - it.seg!.top));
   const bottom = Math.max(...group.map((it) => it.bottom));
-  if (Math.min(...band.map((it) => it.top)) - bottom < SECTION_GAP_LINES * lineHeight) return false;
-  return gutters.some((g) => band.some((it) => it.x1 <= g.lo && wordy(it)) && band.some((it) => it.x0 >= g.hi && wordy(it)));
+  return Math.min(...band.map((it) => it.top)) - bottom >= SECTION_GAP_LINES * lineHeight;
 }
 
 /** Columns whose last lines end this many lines apart at most end together (looseTail). */
