@@ -113,11 +113,8 @@ function columnFigures(page: UnreadInk, w: number, h: number, seeds: Run[]): Run
     if (out.some((r) => r.x0 <= seed.x0 && r.x1 >= seed.x1 && r.y0 <= seed.y0 && r.y1 >= seed.y1)) continue;
     const x0 = Math.max(0, Math.floor(seed.x0 - em / 2));
     const x1 = Math.min(w, Math.ceil(seed.x1 + em / 2));
-    // Runs are looked for only as far out as one reaching into the strip can matter: its own
-    // width as a figure, a word gap, and the distance to a cell's wall.
-    const reach = Math.ceil((MIN_RUN_WIDTH + WORD_GAP + CELL_WALL_EMS) * em);
     for (const b of inkBands(ink, w, h, em, STRIP_ROW_INK_SHARE, x0, x1)) {
-      for (const r of bandRuns(page, w, b, Math.max(0, x0 - reach), Math.min(w, x1 + reach))) if (r.narrow && r.x1 > x0 && r.x0 < x1 && !out.some((o) => o.x0 === r.x0 && o.y0 === r.y0)) out.push(r);
+      for (const r of bandRuns(page, w, b)) if (r.narrow && r.x1 > x0 && r.x0 < x1 && !out.some((o) => o.x0 === r.x0 && o.y0 === r.y0)) out.push(r);
     }
   }
   return out;
@@ -258,14 +255,13 @@ function besideReadWord(covered: Uint8Array, ruled: Uint8Array, w: number, run: 
 /**
  * A band's runs of words: its ink columns joined across word gaps, each with its own ink rows. A
  * vertical rule across the band (a ruled table's cell border) ends a run: cells are read apart.
- * Only the pixels from `from` to `to` are looked at (a column's strip and its reach).
  */
-function bandRuns(page: UnreadInk, w: number, band: Band, from = 0, to = w): Run[] {
+function bandRuns(page: UnreadInk, w: number, band: Band): Run[] {
   const { ink, covered, ruled, em } = page;
   const cols = new Uint32Array(w);
   const ruledRows = new Uint32Array(w);
   for (let y = band.y0; y < band.y1; y++) {
-    for (let x = from, i = y * w + from; x < to; x++, i++) {
+    for (let x = 0, i = y * w; x < w; x++, i++) {
       cols[x] += ink[i];
       ruledRows[x] += ruled[i];
     }
@@ -276,7 +272,7 @@ function bandRuns(page: UnreadInk, w: number, band: Band, from = 0, to = w): Run
   const walled = (from: number, step: number) => {
     for (let k = 1; k <= cellGap; k++) {
       const x = from + step * k;
-      if (x < from || x >= to || cols[x] > 0) return false;
+      if (x < 0 || x >= w || cols[x] > 0) return false;
       if (wallAt(x)) return true;
     }
     return false;
@@ -309,7 +305,7 @@ function bandRuns(page: UnreadInk, w: number, band: Band, from = 0, to = w): Run
     const run = { x0, x1, y0, y1, ink: n, narrow: narrow || undefined };
     if (density >= MIN_INK_DENSITY && density <= (narrow ? MAX_FIGURE_INK_DENSITY : MAX_INK_DENSITY) && !besideReadWord(covered, ruled, w, run, em)) runs.push(run);
   };
-  for (let x = from; x < to; x++) {
+  for (let x = 0; x < w; x++) {
     if (wallAt(x) && x0 >= 0) {
       close();
       x0 = -1;
