@@ -121,3 +121,76 @@ test('whitespace table: a section label wrapped at the cells\' line pitch is one
   const t = tableFromWhitespace(items(runs), []);
   assert.deepEqual(texts(t).map((r) => r[0]), ['Area', 'Level system interest world business called', 'Moreover figure', 'Annual', 'Forward Basis Union', 'Without problem next', 'Until Whether Never Change', 'Whole interest', 'Great', 'Found annual local']);
 });
+
+/**
+ * Two levels of group headings over a short table: "Plan total" over "Other Present Usually", both
+ * centred over the last two columns, cross the channel between them on two of the nine lines
+ * that vote, more than a short table's channel tolerates.
+ */
+function stackedGroupsTable(): TextRun[] {
+  const edges = [150, 200, 250, 300];
+  const over = (a: number, b: number) => (edges[a] - 32 + edges[b]) / 2;
+  const runs: TextRun[] = [...centred('Amount Object', over(0, 1), 40), ...centred('Plan total', over(2, 3), 40)];
+  runs.push(...centred('Until Board', over(0, 1), 51), ...centred('Other Present Usually', over(2, 3), 51));
+  runs.push(...right('Men', edges[0], 62), ...right('Rate', edges[1], 62), ...right('Employed', edges[2], 62), ...right('Full time', edges[3], 62));
+  const rows = [
+    ['Through given', '10.27', '4.18', '1.2', '113.9'],
+    ['Annual image', '10.10', '52.38', '2.4', '668.2'],
+    ['Already might', '-10.34', '75.26', '533.1', '230.1'],
+    ['Sector total', '15.61', '16.25', '32.1', '4,913.5'],
+    ['Against force', '17.98', '32.49', '68.9', '7.5'],
+    ['System system', '9.08', '89.69', '266.5', '32.2'],
+  ];
+  rows.forEach(([label, ...v], i) => {
+    const y = 75 + i * 11;
+    runs.push(...words(label, 40, y, SIZE));
+    v.forEach((t, k) => runs.push(...right(t, edges[k], y)));
+  });
+  return runs;
+}
+
+test('whitespace table: two levels of group headings over a pair of columns do not merge the pair', () => {
+  const t = tableFromWhitespace(items(stackedGroupsTable()), []);
+  assert.deepEqual(texts(t).slice(0, 4), [
+    ['', 'Amount Object', '', 'Plan total', ''],
+    ['', 'Until Board', '', 'Other Present Usually', ''],
+    ['', 'Men', 'Rate', 'Employed', 'Full time'],
+    ['Through given', '10.27', '4.18', '1.2', '113.9'],
+  ]);
+  assert.equal(t.rows[0][3]?.colSpan, 2);
+  assert.equal(t.rows[1][3]?.colSpan, 2);
+});
+
+/**
+ * A group heading wrapped flush left in its two columns' width ("Percentage of / targets with /
+ * segment in" over "Onset | Coda"), beside a one-column heading wrapped flush right on the same
+ * lines ("Total number / of trials per / participant").
+ */
+function flushLeftGroupTable(): TextRun[] {
+  const runs: TextRun[] = [...words('Distribution type', 40, 40, SIZE)];
+  ['Percentage of', 'targets with', 'segment in'].forEach((l, i) => runs.push(...words(l, 152, 40 + i * 9.5, SIZE)));
+  ['Total number', 'of trials per', 'participant'].forEach((l, i) => runs.push(...right(l, 280, 40 + i * 9.5)));
+  runs.push(...right('Onset', 172, 73), ...right('Coda', 200, 73));
+  const rows = [
+    ['Categorical onset', '100', '0', '196'],
+    ['Probabilistic', '80', '20', '200'],
+    ['Categorical coda', '0', '100', '196'],
+    ['Mixed', '50', '50', '198'],
+  ];
+  rows.forEach(([label, ...v], i) => {
+    const y = 85 + i * 11;
+    runs.push(...words(label, 40, y, SIZE));
+    [172, 200, 280].forEach((x, k) => runs.push(...right(v[k], x, y)));
+  });
+  return runs;
+}
+
+test('whitespace table: a group heading wrapped flush left is one cell over its columns', () => {
+  const t = tableFromWhitespace(items(flushLeftGroupTable()), []);
+  assert.deepEqual(texts(t).slice(0, 3), [
+    ['Distribution type', 'Percentage of targets with segment in', '', 'Total number of trials per participant'],
+    ['', 'Onset', 'Coda', ''],
+    ['Categorical onset', '100', '0', '196'],
+  ]);
+  assert.equal(t.rows[0][1]?.colSpan, 2);
+});

@@ -25,26 +25,42 @@ const SAME_CENTRE_EM = 0.35;
 /**
  * The lines of wrapped group headings ("Central" over "Number", centred over the two columns they
  * head, a narrow column's group heading set on two lines): under a group row (a heading spanning
- * columns), a line a wrapped line's pitch below it whose every heading lies centred under one of
- * its headings, over no figure. Returns, for each heading of the lower line, the column of the
+ * columns), a line a wrapped line's pitch below it whose every heading lies centred or flush left
+ * under one of its headings (or goes on in its own column beside them), over no figure. Returns, for each heading of the lower line, the column of the
  * heading it continues, or null. Two levels of groups are set a row apart, not a line's pitch.
  */
 function wrappedGroupLine(upper: RowDraft, lower: RowDraft): Map<number, number> | null {
   if (!upper.spanning) return null;
   const size = Math.max(upper.size, lower.size);
   if (lower.firstBaseline - upper.lastBaseline > WRAPPED_PITCH_EM * size) return null;
+  const tol = SAME_CENTRE_EM * size;
   const centre = (r: RowDraft, c: number) => (r.extents[c].x0 + r.extents[c].x1) / 2;
+  // Centred under it, or set flush left under it as a heading wrapped in its columns' width is.
+  const under = (h: number, c: number) =>
+    (Math.abs(centre(upper, h) - centre(lower, c)) <= tol || Math.abs(upper.extents[h].x0 - lower.extents[c].x0) <= tol) &&
+    lower.extents[c].x0 >= upper.extents[h].x0 - 2 * size &&
+    lower.extents[c].x1 <= upper.extents[h].x1 + 2 * size;
   const heads = upper.cells.map((t, c) => (t && (upper.spans[c] ?? 1) > 1 ? c : -1)).filter((c) => c >= 0);
   const pairs = new Map<number, number>();
+  let grouped = false;
   for (let c = 0; c < lower.cells.length; c++) {
     const t = lower.cells[c];
     if (!t) continue;
     if (isFigure(t)) return null;
-    const u = heads.find((h) => Math.abs(centre(upper, h) - centre(lower, c)) <= SAME_CENTRE_EM * size && lower.extents[c].x0 >= upper.extents[h].x0 - 2 * size && lower.extents[c].x1 <= upper.extents[h].x1 + 2 * size);
+    let u = heads.find((h) => under(h, c));
+    if (u !== undefined) grouped = true;
+    // Beside it, a one-column heading wrapped on the same lines goes on in its own column
+    // ("Total number / of trials per / participant" beside "Percentage of / targets with").
+    else if (upper.cells[c] && (upper.spans[c] ?? 1) === 1 && sameEdge(upper.extents[c], lower.extents[c], tol)) u = c;
     if (u === undefined || [...pairs.values()].includes(u)) return null;
     pairs.set(c, u);
   }
-  return pairs.size > 0 ? pairs : null;
+  return grouped ? pairs : null;
+}
+
+/** Two lines of one heading: the same left edge, right edge or centre. */
+function sameEdge(a: { x0: number; x1: number }, b: { x0: number; x1: number }, tol: number): boolean {
+  return Math.abs(a.x0 - b.x0) <= tol || Math.abs(a.x1 - b.x1) <= tol || Math.abs(a.x0 + a.x1 - b.x0 - b.x1) <= 2 * tol;
 }
 
 /** The group heading lines at the top of the rows, each wrapped group heading's lines merged into one. */

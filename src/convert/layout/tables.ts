@@ -336,11 +336,37 @@ function columnChannels(lines: Chunk[][], segs: Segment[]): ColumnCut[] {
   const size = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 10;
   // Lines of two or more chunks vote on the columns: a lone chunk (a section label, a wrapped
   // label, a note or title caught in the region) tells nothing about them.
-  const multi = lines.filter((l) => l.length > 1);
+  const groups = groupHeadingLines(lines);
+  const multi = lines.filter((l) => l.length > 1 && !groups.has(l));
   const voters = multi.length >= MIN_VOTING_LINES ? multi : lines.filter((l) => !isProseLine(l, lines));
-  const others = lines.filter((l) => !voters.includes(l) && !isProseLine(l, lines));
+  const others = lines.filter((l) => !voters.includes(l) && !groups.has(l) && !isProseLine(l, lines));
   return findColumnChannels(voters.map((l) => l.flatMap(chunkSpans)), MIN_CHANNEL_EM * size, others.map((l) => l.flatMap(chunkSpans)));
 }
+
+/**
+ * Lines of group headings over the figures: above the first line holding a figure, two chunks
+ * or more but at most half as many as the fullest line of figures (a group heads two columns or
+ * more). Each is set centred over its group, so it crosses the channels inside it; two levels of
+ * them over a pair of columns ("Plan" over "Other Present Usually" over "Employed | Full time")
+ * crossed their channel on more lines than a short table tolerates and the pair became one
+ * column, "1.2 113.9" in one cell. They do not vote on the channels: the figures and the column
+ * headings do, and placeChunks spans the group headings over what those find (issue 9).
+ */
+function groupHeadingLines(lines: Chunk[][]): Set<Chunk[]> {
+  const solid = (l: Chunk[]): boolean => l.some((ch) => chunkSpans(ch).some((s) => s.solid));
+  const first = lines.findIndex(solid);
+  const figureLines = lines.filter(solid);
+  if (first <= 0 || figureLines.length < MIN_VOTING_LINES) return new Set();
+  const widest = Math.max(...figureLines.map((l) => l.length));
+  const label = (ch: Chunk): boolean => ch.text.trim().split(/\s+/u).length <= GROUP_HEADING_MAX_WORDS;
+  return new Set(lines.slice(0, first).filter((l) => l.length >= 2 && 2 * l.length <= widest && l.every(label)));
+}
+
+/**
+ * A group heading is a label ("Percentage of targets with segment in"), not a sentence: a margin
+ * note beside a paragraph's line above a code listing is two chunks too.
+ */
+const GROUP_HEADING_MAX_WORDS = 8;
 
 /**
  * Columns of a region known to be a table (between horizontal rules): x-ranges that few rows
