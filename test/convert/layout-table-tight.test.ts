@@ -159,3 +159,39 @@ test('shownStrings: a justified line\'s words shown apart are one string; a gap 
   assert.deepEqual(shownStrings(shownApart(['Change', 'Exports', 'Imports', 'Total', 'Share'], [0.5, 0.5, 0.5, 0.5])).length, 5);
   assert.deepEqual(shownStrings(shownApart(['10.2', '11.5', '12.3', '13.0', '14.1'], [0.5, 0.5, 0.5, 0.5])).length, 5);
 });
+
+/**
+ * A table whose longest label, set without leaders, comes within a word space of its row's first
+ * figure: pdf.js gives "Various where financial 26,66" as one run. Figures right-aligned at 150,
+ * 190 and 230 (8 pt, 0.5 em a character as `words` sets them).
+ */
+function labelRunOnTable(): TextRun[] {
+  const size = 8;
+  const run = (text: string, x: number, y: number): TextRun => ({ text, x, y, width: text.length * size * 0.5, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + 0.8 * size });
+  const right = (text: string, edge: number, y: number) => run(text, edge - text.length * size * 0.5, y);
+  const runs: TextRun[] = [right('2005', 150, 40), right('2006', 190, 40), right('2007', 230, 40)];
+  const rows = [
+    ['Behind object', '52,69', '1,44', '94'],
+    ['Various where financial', '26,66', '8,19', '55'],
+    ['Total annual', '14,29', '10,38', '61'],
+    ['Whole those', '68,24', '10,93', '41'],
+    ['Taken', '1,23', '1,99', '84'],
+  ];
+  rows.forEach(([label, a, b, c], i) => {
+    const y = 52 + i * 11;
+    // 23 characters from 40 run to 132; the figure's 5 start at 130: one string, one space.
+    if (label.length > 20) runs.push(run(`${label} ${a}`, 150 - (label.length + 1 + a.length) * size * 0.5, y));
+    else runs.push(run(label, 40, y), right(a, 150, y));
+    runs.push(right(b, 190, y), right(c, 230, y));
+  });
+  return runs;
+}
+
+test('tables: a row label run on to its first figure in one string parts at the first column boundary', () => {
+  const t = tableFromWhitespace(items(labelRunOnTable()), []);
+  assert.deepEqual(t.rows.map((r) => r.map((c) => c?.text ?? '')).slice(0, 3), [
+    ['', '2005', '2006', '2007'],
+    ['Behind object', '52,69', '1,44', '94'],
+    ['Various where financial', '26,66', '8,19', '55'],
+  ]);
+});

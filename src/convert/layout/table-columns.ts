@@ -283,6 +283,7 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[], channels?: Readonl
         .flatMap(shownStrings)
         .flatMap(splitSpacedRun)
         .flatMap((r) => splitFiguresAtCuts(r, across, chunkCellGap(ch)))
+        .flatMap((r) => (ch.x0 < cuts[0] && across[0] === cuts[0] && labelRunsOn(line, ch, cuts) ? splitLabelFigureAtCut(r, cuts[0], chunkCellGap(ch)) : [r]))
         .sort((a, b) => a.x - b.x);
       const inside = channels ? cutsAtGaps(words, across, channels, chunkCellGap(ch)) : across;
       const parts: TextRun[][] = [[]];
@@ -384,6 +385,37 @@ export function splitFiguresAtCuts(r: TextRun, cuts: number[], cellGap: number):
   if (out.length === 0) return [r];
   out.push({ ...r, text: r.text.slice(from).trim(), x: lo, width: Math.max(0, r.x + r.width - lo) });
   return out;
+}
+
+/**
+ * A row label that ran on to its first figure: the chunk starts in the label column and crosses
+ * the first boundary, the line holds figures of other columns, and nothing else of the line lies
+ * in the first figure column (so the figure at the chunk's end is that column's own).
+ */
+function labelRunsOn(line: Chunk[], ch: Chunk, cuts: number[]): boolean {
+  const next = cuts[1] ?? Infinity;
+  return line.some((o) => o !== ch && isSolidFigure(o.text)) && !line.some((o) => o !== ch && o.x0 < next && o.x1 > cuts[0]);
+}
+
+/**
+ * A label and a figure in one run, one space apart, the figure wholly past the first column
+ * boundary: the label's cell and the figure's. pdf.js joins text shown apart by less than about
+ * 0.6 em into one item, and a long label set without leaders comes that close to its row's first
+ * figure ("Various where financial 26,66"). As in splitFiguresAtCuts, positions are estimated
+ * uniformly and the pieces set clear of the boundary.
+ */
+export function splitLabelFigureAtCut(r: TextRun, cut: number, cellGap: number): TextRun[] {
+  if (r.rotated || cut <= r.x || cut >= r.x + r.width) return [r];
+  const m = /^(.*\p{L}.*?)\s+(\S+)$/u.exec(r.text);
+  if (!m || !isSolidFigure(m[2])) return [r];
+  const perChar = r.width / Math.max(1, r.text.length);
+  // The figure wholly past the boundary: the label may run on into the channel, not the figure.
+  if (r.x + (r.text.length - m[2].length) * perChar < cut) return [r];
+  const start = Math.max(r.x + (r.text.length - m[2].length) * perChar, cut + 0.6 * cellGap);
+  return [
+    { ...r, text: m[1], x: r.x, width: Math.max(0, Math.min(r.x + m[1].length * perChar, cut - 0.6 * cellGap) - r.x) },
+    { ...r, text: m[2], x: start, width: Math.max(0, r.x + r.width - start) },
+  ];
 }
 
 /** Digits grouped in threes with spaces: one number ("12 345", "1 234,5"), not two figures. */
