@@ -394,3 +394,22 @@ test('orderRegion: rows of cells across the page do not run on into two lists un
   // Both left items before either right one: the lists are read column by column, not as rows.
   assert.ok(at('41.2') < at('Special state') && at('Special state') < at('Without where') && at('Without where') < at('Right special'), order.join(' | '));
 });
+
+test('orderRegion: a heading in the first column under the end of a short second column reads on down the first column, the second after it', () => {
+  // A page whose text ends: the first column full, the second four lines at its top. "3.1" has
+  // white space above it across the page (the second column ended above), but heads the rest of
+  // the first column, not a section across the page.
+  const runs = line('3 Being Course Figure', 72, 60, 12, true);
+  for (let i = 0; i < 14; i++) runs.push(...line(`Left ${i + 1} sentence runs on here.`, 72, 80 + i * 12));
+  runs.push(...line('3.1 Network Market Power', 72, 270, 11, true));
+  for (let i = 0; i < 20; i++) runs.push(...line(`Left ${i + 15} sentence runs on here.`, 72, 288 + i * 12));
+  for (let i = 0; i < 4; i++) runs.push(...line(`Right ${i + 1} sentence runs on too.`, 320, 60 + i * 12));
+  const order = readOrder(itemsOf(runs));
+  assert.deepEqual(order, [
+    '3 Being Course Figure',
+    ...Array.from({ length: 14 }, (_, i) => `Left ${i + 1} sentence runs on here.`),
+    '3.1 Network Market Power',
+    ...Array.from({ length: 20 }, (_, i) => `Left ${i + 15} sentence runs on here.`),
+    ...Array.from({ length: 4 }, (_, i) => `Right ${i + 1} sentence runs on too.`),
+  ]);
+});

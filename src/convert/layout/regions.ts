@@ -616,7 +616,7 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
   let above: Item[] = [];
   for (let j = 1; j < bands.length; j++) {
     above = above.concat(bands[j - 1]);
-    if (startsSection(above, bands[j]) && !bothSides(bands[j])) return null;
+    if (startsSection(above, bands[j]) && !bothSides(bands[j]) && !headsItsColumn(above, bands, j, cuts)) return null;
   }
   const offset = cuts.some((g) => offsetSides(bands, g));
   const columnLike = (col: Item[]) => offset || texty(col);
@@ -627,8 +627,49 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
   const bottom = Math.max(...items.map((it) => it.bottom));
   const spans = columns.map((col) => [Math.min(...col.map((it) => it.top)), Math.max(...col.map((it) => it.bottom))]);
   const overlap = Math.min(...spans.map((sp) => sp[1])) - Math.max(...spans.map((sp) => sp[0]));
-  return overlap >= 0.5 * (bottom - top) ? columns : null;
+  return overlap >= 0.5 * (bottom - top) || endedColumn(columns, spans) ? columns : null;
 }
+
+/**
+ * The last column of two ended early: it starts where the first does, at the top of the region,
+ * and holds lines of running text, fewer than the first. Text fills the first column before the
+ * next, so the second column of a page whose text ends is short, beside the first's top, not
+ * stacked under it (issue 9: a right column of four lines under the running head, its lines
+ * read into the middle of the first column).
+ */
+function endedColumn(columns: Item[][], spans: number[][]): boolean {
+  if (columns.length !== 2) return false;
+  const [first, last] = columns;
+  const lineHeight = median(first.filter((it) => it.seg).map((it) => it.seg!.bottom - it.seg!.top));
+  if (!(lineHeight > 0) || Math.abs(spans[0][0] - spans[1][0]) > lineHeight) return false;
+  const lines = splitBands(last);
+  return lines.length >= 2 && lines.length < splitBands(first).length && last.filter(wordy).length >= lines.length - 1;
+}
+
+/**
+ * A heading in the first column under the end of a shorter column beside it heads the rest of
+ * its own column, not a section across the page: columns above a break across the page end
+ * together (balanced, as LaTeX and word processors set them), and text fills the first column
+ * before the next. So when the band and everything below it lie left of a channel, and the text
+ * right of it ended above, more than two lines higher than the first column's text over the
+ * band, the columns read on: the first to its end, then the short one (issue 9).
+ */
+function headsItsColumn(above: Item[], bands: Item[][], j: number, cuts: Interval[]): boolean {
+  const segs = above.filter((it) => it.seg);
+  if (segs.length === 0) return false;
+  const lineHeight = median(segs.map((it) => it.seg!.bottom - it.seg!.top));
+  const below = bands.slice(j).flat();
+  return cuts.some((g) => {
+    if (below.some((it) => it.x1 > g.lo)) return false;
+    const left = above.filter((it) => it.x1 <= g.lo);
+    const right = above.filter((it) => it.x0 >= g.hi);
+    if (left.length === 0 || right.length === 0) return false;
+    return Math.max(...right.map((it) => it.bottom)) < Math.max(...left.map((it) => it.bottom)) - UNBALANCED_LINES * lineHeight;
+  });
+}
+
+/** A column this many lines shorter than the first, over a heading, has ended: it is no balanced column. */
+const UNBALANCED_LINES = 2;
 
 /** White space across the region, in line heights, that can end a stretch of columns… */
 const SLAB_GAP_LINES = 1;
