@@ -413,3 +413,39 @@ test('orderRegion: a heading in the first column under the end of a short second
     ...Array.from({ length: 4 }, (_, i) => `Right ${i + 1} sentence runs on too.`),
   ]);
 });
+
+/** The ordered texts with the gutter a 12 pt body sets (0.9 em, page-state.ts gutterMin). */
+function readOrder12(items: Item[]): string[] {
+  return orderRegion(items, 10.8).flatMap((b) => b.items.map((it) => it.seg?.text ?? ''));
+}
+
+/** 12 pt two-column lines, LaTeX's 10 pt column gap: left column 72-300, right 310-538. */
+function latexLine(text: string, x: number, y: number, size = 12, bold = false): TextRun[] {
+  return words(text, x, y, size, { bold });
+}
+
+test('orderRegion: a 12 pt page with a 10 pt gutter, a section title spread over the first column beside the two last lines of the second, reads the first column whole, then the second', () => {
+  // The title's first line justified to the column's width (its spaces wider than the gutter),
+  // in larger bold type on the baseline of the second column's first line.
+  const runs: TextRun[] = [...latexLine('6', 72, 100, 17, true), ...latexLine('Most', 101, 100, 17, true), ...latexLine('Plan', 166.5, 100, 17, true), ...latexLine('Evidence', 232, 100, 17, true)];
+  runs.push(...latexLine('Given River', 101, 122, 17, true));
+  runs.push(...latexLine('And build next which', 310, 104.5), ...latexLine('budget several source about develop.', 310, 119));
+  // Left column lines reach its right edge (300), as justified lines do.
+  for (let i = 0; i < 20; i++) runs.push(...words(`Left ${String(i + 1).padStart(2, '0')} sentence runs on to the edge of it.`, 72, 150 + i * 14.4, 12).map((r, k, all) => (k === all.length - 1 ? { ...r, width: 300 - r.x } : r)));
+  const order = readOrder12(itemsOf(runs));
+  assert.deepEqual(order.slice(0, 3), ['6', 'Most Plan Evidence', 'Given River']);
+  assert.deepEqual(order.slice(-2), ['And build next which', 'budget several source about develop.']);
+  assert.equal(order.filter((t) => t.startsWith('Left')).length, 20);
+});
+
+test('orderRegion: a bulleted list in the second column keeps its marks with its items when the page is cut into columns', () => {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 12; i++) runs.push(...words(`Left ${i + 1} sentence of the column runs on here.`, 72, 100 + i * 12));
+  // Marks at 315 to 320, their items 8.5 pt on (narrower than a band's gutter, wider than the whole
+  // region's channel), at their own pitch beside the first column's lines.
+  for (let i = 0; i < 6; i++) runs.push(...words('•', 315, 104 + i * 19), ...words(`Item ${i + 1} of the list in the second column`, 328.5, 104 + i * 19));
+  const order = readOrder12(itemsOf(runs));
+  // Each mark right before its item (cut into a column of their own, the marks came all first).
+  assert.deepEqual(order.filter((t) => /Item|•/.test(t)), Array.from({ length: 6 }, (_, i) => ['•', `Item ${i + 1} of the list in the second column`]).flat());
+  assert.deepEqual(order.slice(0, 12), Array.from({ length: 12 }, (_, i) => `Left ${i + 1} sentence of the column runs on here.`));
+});

@@ -530,9 +530,12 @@ function gutterChannel(lines: TextRun[][], i: number, from: number, a: number, b
       }
     }
   }
-  // The change of type is evidence of its own: a column's last lines beside the title are enough.
+  // The change of type is evidence of its own: a column's last lines beside the title are enough,
+  // and on the right one more line of a column that ends there (a page's last column, two lines
+  // at the top beside a section title: issue 9).
   const edges = typeChanges ? GUTTER_EDGE_LINES - 1 : GUTTER_EDGE_LINES;
-  return ends >= edges && starts >= edges && 3 * crossed <= Math.min(ends, starts);
+  const startEdges = typeChanges ? 1 : GUTTER_EDGE_LINES;
+  return ends >= edges && starts >= startEdges && 3 * crossed <= Math.min(ends, starts);
 }
 
 /** Splits each line at wide gaps (not at a justified line's stretched spaces) and builds segments. */

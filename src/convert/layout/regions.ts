@@ -588,6 +588,8 @@ function offsetSides(bands: Item[][], g: Interval): boolean {
 const WHOLE_CUT_MAX_BANDS = 400;
 /** Lines of text (≥ TEXT_LINE_WORDS words) each side of a whole-region channel needs. */
 const WHOLE_COLUMN_TEXT_LINES = 3;
+/** A channel through the whole region is this share of a band's gutter wide at least (0.63 em of the body). */
+const WHOLE_GUTTER_SHARE = 0.7;
 
 /**
  * Columns of the whole region: a vertical channel that no item crosses, with lines of text on
@@ -596,17 +598,27 @@ const WHOLE_COLUMN_TEXT_LINES = 3;
  */
 function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent: Interval): Item[][] | null {
   if (bands.length < 2 * WHOLE_COLUMN_TEXT_LINES || bands.length > WHOLE_CUT_MAX_BANDS) return null;
-  // Gaps in the projection of every item on the x axis.
+  // Gaps in the projection of every item on the x axis. Free through the whole region, a
+  // narrower gap than a band's gutter is a channel: LaTeX's 10 pt column gap is 0.83 em at 12 pt.
   const gutters: Interval[] = [];
   let right = extent.lo;
   for (const it of items.slice().sort((a, b) => a.x0 - b.x0)) {
-    if (it.x0 - right >= gutterMin) gutters.push({ lo: right, hi: it.x0 });
+    if (it.x0 - right >= WHOLE_GUTTER_SHARE * gutterMin) gutters.push({ lo: right, hi: it.x0 });
     right = Math.max(right, it.x1);
   }
   // Gutters with text on both sides (a table's own gutters inside a column have cells on one).
   // Lines of several words, or (narrow columns of three or four words a line) running text.
   const texty = (list: Item[]) => list.filter(wordy).length >= WHOLE_COLUMN_TEXT_LINES || runsOn(list);
-  const cuts = gutters.filter((g) => (texty(items.filter((it) => it.x1 <= g.lo)) && texty(items.filter((it) => it.x0 >= g.hi))) || offsetSides(bands, g));
+  const cuts = gutters.filter((g) => {
+    const left = items.filter((it) => it.x1 <= g.lo);
+    const right = items.filter((it) => it.x0 >= g.hi);
+    return (texty(left) && (texty(right) || endedColumn(left, right))) || offsetSides(bands, g);
+  }).filter((g, k, all) => {
+    // A column of list marks only is its list's marks, not a column: they stay with their items.
+    const from = k > 0 ? all[k - 1].hi : -Infinity;
+    const marks = items.filter((it) => it.x0 >= from && it.x1 <= g.lo);
+    return !(k > 0 && marks.length > 0 && listMarks(marks));
+  });
   if (cuts.length === 0) return null;
   // A heading under white space across the region opens a section: the horizontal cut comes
   // first there (the band grouping below reads the columns above it to their end). Not a band
@@ -619,7 +631,8 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
     if (startsSection(above, bands[j]) && !bothSides(bands[j]) && !headsItsColumn(above, bands, j, cuts)) return null;
   }
   const offset = cuts.some((g) => offsetSides(bands, g));
-  const columnLike = (col: Item[]) => offset || texty(col);
+  // The last of two columns may be one that ended (endedColumn).
+  const columnLike = (col: Item[], k: number, all: Item[][]) => offset || texty(col) || (all.length === 2 && k === 1 && endedColumn(all[0], col));
   let columns = splitColumns(items, cuts);
   if (!columns.every(columnLike)) columns = splitColumns(items, [cuts.reduce((a, b) => (b.hi - b.lo > a.hi - a.lo ? b : a))]);
   if (columns.length < 2 || !columns.every(columnLike)) return null;
@@ -627,21 +640,21 @@ function wholeColumns(items: Item[], bands: Item[][], gutterMin: number, extent:
   const bottom = Math.max(...items.map((it) => it.bottom));
   const spans = columns.map((col) => [Math.min(...col.map((it) => it.top)), Math.max(...col.map((it) => it.bottom))]);
   const overlap = Math.min(...spans.map((sp) => sp[1])) - Math.max(...spans.map((sp) => sp[0]));
-  return overlap >= 0.5 * (bottom - top) || endedColumn(columns, spans) ? columns : null;
+  return overlap >= 0.5 * (bottom - top) || (columns.length === 2 && endedColumn(columns[0], columns[1])) ? columns : null;
 }
 
 /**
  * The last column of two ended early: it starts where the first does, at the top of the region,
- * and holds lines of running text, fewer than the first. Text fills the first column before the
- * next, so the second column of a page whose text ends is short, beside the first's top, not
- * stacked under it (issue 9: a right column of four lines under the running head, its lines
- * read into the middle of the first column).
+ * and holds lines of running text (two or more), fewer than the first. Text fills the first
+ * column before the next, so the second column of a page whose text ends is short, beside the
+ * first's top, not stacked under it (issue 9: a right column of four lines, or of two beside a
+ * section title, read into the middle of the first column).
  */
-function endedColumn(columns: Item[][], spans: number[][]): boolean {
-  if (columns.length !== 2) return false;
-  const [first, last] = columns;
+function endedColumn(first: Item[], last: Item[]): boolean {
   const lineHeight = median(first.filter((it) => it.seg).map((it) => it.seg!.bottom - it.seg!.top));
-  if (!(lineHeight > 0) || Math.abs(spans[0][0] - spans[1][0]) > lineHeight) return false;
+  if (!(lineHeight > 0) || last.length === 0) return false;
+  const top = (col: Item[]) => Math.min(...col.map((it) => it.top));
+  if (Math.abs(top(first) - top(last)) > lineHeight) return false;
   const lines = splitBands(last);
   return lines.length >= 2 && lines.length < splitBands(first).length && last.filter(wordy).length >= lines.length - 1;
 }
