@@ -449,3 +449,21 @@ test('orderRegion: a bulleted list in the second column keeps its marks with its
   assert.deepEqual(order.filter((t) => /Item|•/.test(t)), Array.from({ length: 6 }, (_, i) => ['•', `Item ${i + 1} of the list in the second column`]).flat());
   assert.deepEqual(order.slice(0, 12), Array.from({ length: 12 }, (_, i) => `Left ${i + 1} sentence of the column runs on here.`));
 });
+
+test('orderRegion: a heading in the first column, the second column ending level with the text over it, heads the first column when the lines under it are justified to that column\'s edge', () => {
+  // The document's last page: the second column ended where the first's text over "5.1" does,
+  // by chance; under "5.1" the first column goes on, its lines flush with its right edge (300).
+  const flush = (text: string, x: number, y: number): TextRun[] => words(text, x, y).map((r, k, all) => (k === all.length - 1 ? { ...r, width: 300 - r.x } : r));
+  const runs: TextRun[] = [];
+  for (let i = 0; i < 14; i++) runs.push(...flush(`Left ${i + 1} sentence runs on here.`, 72, 80 + i * 12));
+  runs.push(...line('5.1 Enough Across', 72, 270, 11, true));
+  for (let i = 0; i < 10; i++) runs.push(...flush(`Left ${i + 15} sentence runs on here.`, 72, 288 + i * 12));
+  for (let i = 0; i < 14; i++) runs.push(...line(`Right ${i + 1} sentence runs on too.`, 320, 80 + i * 12));
+  const order = readOrder(itemsOf(runs));
+  assert.deepEqual(order, [
+    ...Array.from({ length: 14 }, (_, i) => `Left ${i + 1} sentence runs on here.`),
+    '5.1 Enough Across',
+    ...Array.from({ length: 10 }, (_, i) => `Left ${i + 15} sentence runs on here.`),
+    ...Array.from({ length: 14 }, (_, i) => `Right ${i + 1} sentence runs on too.`),
+  ]);
+});

@@ -665,7 +665,8 @@ function endedColumn(first: Item[], last: Item[]): boolean {
  * together (balanced, as LaTeX and word processors set them), and text fills the first column
  * before the next. So when the band and everything below it lie left of a channel, and the text
  * right of it ended above, more than two lines higher than the first column's text over the
- * band, the columns read on: the first to its end, then the short one (issue 9).
+ * band, or the lines below are justified to the first column's edge, the columns read on: the
+ * first to its end, then the short one (issue 9).
  */
 function headsItsColumn(above: Item[], bands: Item[][], j: number, cuts: Interval[]): boolean {
   const segs = above.filter((it) => it.seg);
@@ -677,9 +678,18 @@ function headsItsColumn(above: Item[], bands: Item[][], j: number, cuts: Interva
     const left = above.filter((it) => it.x1 <= g.lo);
     const right = above.filter((it) => it.x0 >= g.hi);
     if (left.length === 0 || right.length === 0) return false;
-    return Math.max(...right.map((it) => it.bottom)) < Math.max(...left.map((it) => it.bottom)) - UNBALANCED_LINES * lineHeight;
+    if (Math.max(...right.map((it) => it.bottom)) < Math.max(...left.map((it) => it.bottom)) - UNBALANCED_LINES * lineHeight) return true;
+    // Or the lines below are the first column's own: justified to its edge, as above it (a short
+    // last column may end level with the first column's text over the heading by chance).
+    const edge = Math.max(...left.map((it) => it.x1));
+    return below.filter((it) => it.seg && Math.abs(it.x1 - edge) <= COLUMN_EDGE_PT).length >= COLUMN_EDGE_LINES;
   });
 }
+
+/** Lines below a heading ending this close to the first column's edge… */
+const COLUMN_EDGE_PT = 1;
+/** …this many at least, go on in that column. */
+const COLUMN_EDGE_LINES = 2;
 
 /** A column this many lines shorter than the first, over a heading, has ended: it is no balanced column. */
 const UNBALANCED_LINES = 2;
