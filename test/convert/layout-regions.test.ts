@@ -467,3 +467,16 @@ test('orderRegion: a heading in the first column, the second column ending level
     ...Array.from({ length: 14 }, (_, i) => `Right ${i + 1} sentence runs on too.`),
   ]);
 });
+
+test('orderRegion: a table in one column\'s slot under columns whose lines sit at other heights, a note across the page below it, is read after both columns', () => {
+  // As above, but the right column set 6 pt lower at its own leading: its lines share no band
+  // with the left's, so the columns are found as offset columns, which must leave the table to
+  // the full-width part too.
+  const lines = (name: string, x: number, top: number, n: number, leading: number) => Array.from({ length: n }, (_, i) => line(`${name} ${i + 1} sentence of the column runs on here.`, x, top + i * leading)).flat();
+  const runs = [...lines('Left', 72, 100, 6, 14), ...lines('Right', 320, 106, 6, 12.8)];
+  runs.push(...words('Table 1: A table under the columns.', 72, 300));
+  runs.push(...words('Note: a note set across the whole width of the page, under the table.', 72, 314));
+  runs.push(...columnLines('Lower', 72, 350, 5), ...columnLines('Under', 320, 350, 5));
+  const table: Item = { x0: 72, x1: 268, top: 195, bottom: 292, atom: 0 };
+  assert.deepEqual(readNames([...itemsOf(runs), table]), [...names('Left', 1, 6), ...names('Right', 1, 6), '[atom]', 'Table 1:', 'Note: a', ...names('Lower', 1, 5), ...names('Under', 1, 5)]);
+});

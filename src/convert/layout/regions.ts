@@ -784,7 +784,7 @@ const MAX_OFFSET_TRIES = 32;
 function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent: Interval): { columns: Item[][] | null; end: number; next: number } {
   let gutters = narrowGutters([extent], bands[start], gutterMin);
   if (gutters.length === 0) return { columns: null, end: start + 1, next: start + 1 };
-  const group = bands[start].slice();
+  let group = bands[start].slice();
   let end = start + 1;
   while (end < bands.length && !startsSection(group, bands[end])) {
     const next = narrowGutters(gutters, bands[end], gutterMin);
@@ -792,6 +792,15 @@ function offsetColumns(bands: Item[][], start: number, gutterMin: number, extent
     gutters = next;
     group.push(...bands[end]);
     end++;
+  }
+  // Ended by a band across the gutter: a float in one column's slot below the others' end is
+  // that full-width part's (looseTail), whatever heights the columns' lines sit at.
+  if (end < bands.length) {
+    const tail = looseTail(bands, start, end, gutters);
+    if (tail > start) {
+      end = tail;
+      group = bands.slice(start, tail).flat();
+    }
   }
   // A free channel with nothing on one side is margin, not a gutter.
   gutters = gutters.filter((g) => group.some((it) => it.x1 <= g.lo) && group.some((it) => it.x0 >= g.hi));
