@@ -357,9 +357,12 @@ function groupHeadingLines(lines: Chunk[][]): Set<Chunk[]> {
   const first = lines.findIndex(solid);
   const figureLines = lines.filter(solid);
   if (first <= 0 || figureLines.length < MIN_VOTING_LINES) return new Set();
-  const widest = Math.max(...figureLines.map((l) => l.length));
+  // Counted as the projection sees them: a row of column headings set tight, one string that
+  // pdf.js joined, is many strings shown apart, not a few chunks.
+  const count = (l: Chunk[]): number => l.flatMap(chunkSpans).length;
+  const widest = Math.max(...figureLines.map(count));
   const label = (ch: Chunk): boolean => ch.text.trim().split(/\s+/u).length <= GROUP_HEADING_MAX_WORDS;
-  return new Set(lines.slice(0, first).filter((l) => l.length >= 2 && 2 * l.length <= widest && l.every(label)));
+  return new Set(lines.slice(0, first).filter((l) => l.length >= 2 && 2 * count(l) <= widest && l.every(label)));
 }
 
 /**
