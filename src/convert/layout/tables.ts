@@ -357,10 +357,11 @@ function groupHeadingLines(lines: Chunk[][]): Set<Chunk[]> {
   const first = lines.findIndex(solid);
   const figureLines = lines.filter(solid);
   if (first <= 0 || figureLines.length < MIN_VOTING_LINES) return new Set();
-  // Counted as the projection sees them: a row of column headings set tight, one string that
-  // pdf.js joined, is many strings shown apart, not a few chunks.
+  // A heading line counted as the projection sees it: a row of column headings set tight, one
+  // string that pdf.js joined, is many strings shown apart, not a few chunks. The figure lines
+  // by their cells (a code listing's lines, numbered, are two chunks of many strings).
   const count = (l: Chunk[]): number => l.flatMap(chunkSpans).length;
-  const widest = Math.max(...figureLines.map(count));
+  const widest = Math.max(...figureLines.map((l) => l.length));
   const label = (ch: Chunk): boolean => ch.text.trim().split(/\s+/u).length <= GROUP_HEADING_MAX_WORDS;
   return new Set(lines.slice(0, first).filter((l) => l.length >= 2 && 2 * count(l) <= widest && l.every(label)));
 }
