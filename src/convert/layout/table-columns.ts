@@ -277,13 +277,14 @@ export function splitAtCuts(lines: Chunk[][], cuts: number[], channels?: Readonl
     line.flatMap((ch) => {
       const across = cuts.filter((x) => x > ch.x0 && x < ch.x1);
       if (across.length === 0 || ch.latex) return [ch];
+      const runsOnToFigure = ch.x0 < cuts[0] && across[0] === cuts[0] && labelRunsOn(line, ch, cuts);
       // Runs as shown (a space inside one shown string never parts two cells, unless both
       // sides are figures: see splitFiguresAtCuts).
       const words = ch.runs
         .flatMap(shownStrings)
         .flatMap(splitSpacedRun)
         .flatMap((r) => splitFiguresAtCuts(r, across, chunkCellGap(ch)))
-        .flatMap((r) => (ch.x0 < cuts[0] && across[0] === cuts[0] && labelRunsOn(line, ch, cuts) ? splitLabelFigureAtCut(r, cuts[0], chunkCellGap(ch)) : [r]))
+        .flatMap((r) => (runsOnToFigure ? splitLabelFigureAtCut(r, cuts[0], chunkCellGap(ch)) : [r]))
         .sort((a, b) => a.x - b.x);
       const inside = channels ? cutsAtGaps(words, across, channels, chunkCellGap(ch)) : across;
       const parts: TextRun[][] = [[]];

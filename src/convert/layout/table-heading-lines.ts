@@ -26,8 +26,9 @@ const SAME_CENTRE_EM = 0.35;
  * The lines of wrapped group headings ("Central" over "Number", centred over the two columns they
  * head, a narrow column's group heading set on two lines): under a group row (a heading spanning
  * columns), a line a wrapped line's pitch below it whose every heading lies centred or flush left
- * under one of its headings (or goes on in its own column beside them), over no figure. Returns, for each heading of the lower line, the column of the
- * heading it continues, or null. Two levels of groups are set a row apart, not a line's pitch.
+ * under one of its headings (or goes on in its own column beside them), over no figure. Returns,
+ * for each heading of the lower line, the column of the heading it continues, or null. Two
+ * levels of groups are set a row apart, not a line's pitch.
  */
 function wrappedGroupLine(upper: RowDraft, lower: RowDraft): Map<number, number> | null {
   if (!upper.spanning) return null;

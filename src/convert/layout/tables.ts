@@ -5,7 +5,7 @@ import type { RuledGrid } from './ruled-tables.js';
 import type { Interval, Item } from './regions.js';
 import { splitBands } from './regions.js';
 import { buildSegments, type Segment } from './lines.js';
-import { chunkLines, chunkSpans, findColumnChannels, MIN_CHANNEL_EM, placeChunks, shownStringsAcross, splitAtCuts, type Chunk, type ColumnCut } from './table-columns.js';
+import { chunkLines, chunkSpans, findColumnChannels, MIN_CHANNEL_EM, placeChunks, shownStringsAcross, splitAtCuts, type Chunk, type ColumnCut, type Span } from './table-columns.js';
 import type { TableCell, TableModel } from './table-model.js';
 import { joinCellLines, pruneEmpty } from './table-model.js';
 import { buildRows, isColumnNumbering, isFigure, lineDraft, NUMBER_LIKE, splitIndexColumn, YEAR, type RowDraft } from './table-rows.js';
@@ -336,34 +336,35 @@ function columnChannels(lines: Chunk[][], segs: Segment[]): ColumnCut[] {
   const size = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 10;
   // Lines of two or more chunks vote on the columns: a lone chunk (a section label, a wrapped
   // label, a note or title caught in the region) tells nothing about them.
-  const groups = groupHeadingLines(lines);
+  const spans = new Map(lines.map((l) => [l, l.flatMap(chunkSpans)]));
+  const spansOf = (l: Chunk[]): Span[] => spans.get(l)!;
+  const groups = groupHeadingLines(lines, spansOf);
   const multi = lines.filter((l) => l.length > 1 && !groups.has(l));
   const voters = multi.length >= MIN_VOTING_LINES ? multi : lines.filter((l) => !isProseLine(l, lines));
   const others = lines.filter((l) => !voters.includes(l) && !groups.has(l) && !isProseLine(l, lines));
-  return findColumnChannels(voters.map((l) => l.flatMap(chunkSpans)), MIN_CHANNEL_EM * size, others.map((l) => l.flatMap(chunkSpans)));
+  return findColumnChannels(voters.map(spansOf), MIN_CHANNEL_EM * size, others.map(spansOf));
 }
 
 /**
  * Lines of group headings over the figures: above the first line holding a figure, two chunks
- * or more but at most half as many as the fullest line of figures (a group heads two columns or
- * more). Each is set centred over its group, so it crosses the channels inside it; two levels of
+ * or more, but at most half as many strings shown apart as the fullest line of figures has
+ * chunks (a group heads two columns or more). Each is set centred over its group, so it crosses the channels inside it; two levels of
  * them over a pair of columns ("Plan" over "Other Present Usually" over "Employed | Full time")
  * crossed their channel on more lines than a short table tolerates and the pair became one
  * column, "1.2 113.9" in one cell. They do not vote on the channels: the figures and the column
  * headings do, and placeChunks spans the group headings over what those find (issue 9).
  */
-function groupHeadingLines(lines: Chunk[][]): Set<Chunk[]> {
-  const solid = (l: Chunk[]): boolean => l.some((ch) => chunkSpans(ch).some((s) => s.solid));
+function groupHeadingLines(lines: Chunk[][], spansOf: (l: Chunk[]) => Span[]): Set<Chunk[]> {
+  const solid = (l: Chunk[]): boolean => spansOf(l).some((s) => s.solid);
   const first = lines.findIndex(solid);
   const figureLines = lines.filter(solid);
   if (first <= 0 || figureLines.length < MIN_VOTING_LINES) return new Set();
   // A heading line counted as the projection sees it: a row of column headings set tight, one
   // string that pdf.js joined, is many strings shown apart, not a few chunks. The figure lines
   // by their cells (a code listing's lines, numbered, are two chunks of many strings).
-  const count = (l: Chunk[]): number => l.flatMap(chunkSpans).length;
   const widest = Math.max(...figureLines.map((l) => l.length));
   const label = (ch: Chunk): boolean => ch.text.trim().split(/\s+/u).length <= GROUP_HEADING_MAX_WORDS;
-  return new Set(lines.slice(0, first).filter((l) => l.length >= 2 && 2 * count(l) <= widest && l.every(label)));
+  return new Set(lines.slice(0, first).filter((l) => l.length >= 2 && 2 * spansOf(l).length <= widest && l.every(label)));
 }
 
 /**
