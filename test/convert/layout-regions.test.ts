@@ -17,9 +17,9 @@ function itemsOf(runs: TextRun[]): Item[] {
   return buildSegments(runs).map((seg) => ({ x0: seg.x0, x1: seg.x1, top: seg.top, bottom: seg.bottom, seg }));
 }
 
-/** The texts of the ordered region, block by block, line by line. */
-function readOrder(items: Item[]): string[] {
-  return orderRegion(items, 9).flatMap((b) => b.items.map((it) => it.seg?.text ?? ''));
+/** The texts of the ordered region, block by block, line by line (9 pt the least gutter). */
+function readOrder(items: Item[], gutterMin = 9): string[] {
+  return orderRegion(items, gutterMin).flatMap((b) => b.items.map((it) => it.seg?.text ?? ''));
 }
 
 /** Two columns of `n` numbered sentences; the right one starts `offset` pt lower with its own leading. */
@@ -415,9 +415,7 @@ test('orderRegion: a heading in the first column under the end of a short second
 });
 
 /** The ordered texts with the gutter a 12 pt body sets (0.9 em, page-state.ts gutterMin). */
-function readOrder12(items: Item[]): string[] {
-  return orderRegion(items, 10.8).flatMap((b) => b.items.map((it) => it.seg?.text ?? ''));
-}
+const readOrder12 = (items: Item[]): string[] => readOrder(items, 10.8);
 
 /** 12 pt two-column lines, LaTeX's 10 pt column gap: left column 72-300, right 310-538. */
 function latexLine(text: string, x: number, y: number, size = 12, bold = false): TextRun[] {

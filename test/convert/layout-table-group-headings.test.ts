@@ -29,6 +29,14 @@ function texts(t: TableModel): string[][] {
 
 const bold = { bold: true };
 
+/** Body rows from `top`, 11 pt apart: the label at 40, each figure flush right at its column's edge. */
+function figureRows(rows: string[][], edges: number[], top: number): TextRun[] {
+  return rows.flatMap(([label, ...v], i) => {
+    const y = top + i * 11;
+    return [...words(label, 40, y, SIZE), ...v.flatMap((t, k) => right(t, edges[k], y))];
+  });
+}
+
 /**
  * Label, then four columns right-aligned at 160, 208, 260 and 310. "Households", wider than its
  * figures, reaches far into the channel before them; the group heading over the first two columns
@@ -51,11 +59,7 @@ function groupedTable(): TextRun[] {
     ['Plains', '64.09', '79', '7.7', '8.8'],
     ['Islands', '87.74', '69', '5.5', '6.1'],
   ];
-  rows.forEach(([label, ...v], i) => {
-    const y = 72 + i * 11;
-    runs.push(...words(label, 40, y, SIZE));
-    v.forEach((t, k) => runs.push(...right(t, edges[k], y)));
-  });
+  runs.push(...figureRows(rows, edges, 72));
   return runs;
 }
 
@@ -141,11 +145,7 @@ function stackedGroupsTable(): TextRun[] {
     ['Against force', '17.98', '32.49', '68.9', '7.5'],
     ['System system', '9.08', '89.69', '266.5', '32.2'],
   ];
-  rows.forEach(([label, ...v], i) => {
-    const y = 75 + i * 11;
-    runs.push(...words(label, 40, y, SIZE));
-    v.forEach((t, k) => runs.push(...right(t, edges[k], y)));
-  });
+  runs.push(...figureRows(rows, edges, 75));
   return runs;
 }
 
@@ -177,11 +177,7 @@ function flushLeftGroupTable(): TextRun[] {
     ['Categorical coda', '0', '100', '196'],
     ['Mixed', '50', '50', '198'],
   ];
-  rows.forEach(([label, ...v], i) => {
-    const y = 85 + i * 11;
-    runs.push(...words(label, 40, y, SIZE));
-    [172, 200, 280].forEach((x, k) => runs.push(...right(v[k], x, y)));
-  });
+  runs.push(...figureRows(rows, [172, 200, 280], 85));
   return runs;
 }
 

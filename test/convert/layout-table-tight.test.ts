@@ -167,9 +167,9 @@ test('shownStrings: a justified line\'s words shown apart are one string; a gap 
  */
 function labelRunOnTable(): TextRun[] {
   const size = 8;
+  // One string as pdf.js gives it, 0.5 em a character, the space included.
   const run = (text: string, x: number, y: number): TextRun => ({ text, x, y, width: text.length * size * 0.5, height: size, fontSize: size, bold: false, italic: false, monospace: false, baseline: y + 0.8 * size });
-  const right = (text: string, edge: number, y: number) => run(text, edge - text.length * size * 0.5, y);
-  const runs: TextRun[] = [right('2005', 150, 40), right('2006', 190, 40), right('2007', 230, 40)];
+  const runs: TextRun[] = [...right('2005', 150, 40), ...right('2006', 190, 40), ...right('2007', 230, 40)];
   const rows = [
     ['Behind object', '52,69', '1,44', '94'],
     ['Various where financial', '26,66', '8,19', '55'],
@@ -181,8 +181,8 @@ function labelRunOnTable(): TextRun[] {
     const y = 52 + i * 11;
     // 23 characters from 40 run to 132; the figure's 5 start at 130: one string, one space.
     if (label.length > 20) runs.push(run(`${label} ${a}`, 150 - (label.length + 1 + a.length) * size * 0.5, y));
-    else runs.push(run(label, 40, y), right(a, 150, y));
-    runs.push(right(b, 190, y), right(c, 230, y));
+    else runs.push(...words(label, 40, y, size), ...right(a, 150, y));
+    runs.push(...right(b, 190, y), ...right(c, 230, y));
   });
   return runs;
 }
