@@ -2,7 +2,9 @@
 // pdf.js joins into one text item with a space of its own, part again at the x where each was
 // shown (TextRun.shownGaps, recorded by the patched pdf.js worker); the column projection keeps a
 // channel that narrow; a ruled grid's cells get the strings on their side of the rule.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { parseDocument, shutdownConvertPool } from '../../src/convert/index.js';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -15,6 +17,8 @@ import { tableFromWhitespace } from '../../src/convert/layout/tables.js';
 import type { Item } from '../../src/convert/layout/regions.js';
 import { installPdfjsWorker } from '../../src/convert/pdf/pdfjs-worker.js';
 import { extractPageLayout } from '../../src/convert/pdf/extract.js';
+
+after(shutdownConvertPool);
 
 
 test('pdf.js: strings shown half an em apart come as one run with the gap where it was drawn', async () => {
@@ -194,4 +198,47 @@ test('tables: a row label run on to its first figure in one string parts at the 
     ['Behind object', '52,69', '1,44', '94'],
     ['Various where financial', '26,66', '8,19', '55'],
   ]);
+});
+
+/**
+ * A tight table in blocks of rows parted by blank space, its labels led out with dots, in Times
+ * 7 pt, its figures aligned on the decimal point (positions as the stat-table generator set
+ * them): each row's first two figures sit closer to each other than to the rest, and in the
+ * second block a row's last two figures too (pdf.js joins each such pair into one string).
+ */
+const LEADER_END = 130;
+
+async function blockedTightTablePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const [font, bold] = await Promise.all([pdf.embedFont(StandardFonts.TimesRoman), pdf.embedFont(StandardFonts.TimesRomanBold)]);
+  const page = pdf.addPage([792, 612]);
+  const text = (t: string, x: number, top: number, f = font) => page.drawText(t, { x, y: 612 - top - 5.6, size: 7, font: f });
+  ([['2019', 134.305], ['2020', 153.205], ['2021', 173.267], ['2022', 202.667]] as const).forEach(([t, x]) => text(t, x, 108.4, bold));
+  const rows: Array<[string, Array<[string, number]>]> = [
+    ['Industry issue ............', [['25.5', 136.055], ['42.95', 151.455], ['3.0', 176.186], ['14', 206.167]]],
+    ['Budget .......................', [['89.7', 136.055], ['97.02', 151.455], ['(0.8)', 173.855], ['-', 213.167]]],
+    ['Global certain ............', [['54.6', 136.055], ['46.31', 151.455], ['(7.0)', 173.855], ['443,247', 190.417]]],
+    ['Found .........................', [['40.6', 136.055], ['83.45', 151.455], ['(4.0)', 173.855], ['100', 202.667]]],
+    ['Country standard early', [['6.4', 139.555], ['39.14', 151.455], ['12.9', 172.686], ['47,803', 193.917]]],
+    ['Region clear ..............', [['42.0', 136.055], ['91.92', 151.455], ['(4.5)', 173.855], ['105,885', 190.417]]],
+    ['Power industry subject', [['35.8', 136.055], ['78.09', 151.455], ['-', 179.686], ['61', 206.167]]],
+    ['Budget appear health', [['13.6', 136.055], ['97.74', 151.455], ['11.5', 172.686], ['50,994', 193.917]]],
+  ];
+  rows.forEach(([label, cells], i) => {
+    const top = i < 4 ? 121 + i * 10.5 : 167.2 + (i - 4) * 10.5;
+    // The label, then its leader dots drawn to end at the label column's edge.
+    const [words, dots] = label.split(/ (?=\.)/);
+    text(words, 67, top);
+    if (dots) text(dots, LEADER_END - font.widthOfTextAtSize(dots, 7), top);
+    for (const [t, x] of cells) text(t, x, top);
+  });
+  return pdf.save();
+}
+
+test('tables: two rows of a block whose last figures stand apart are the table\'s rows, not two columns of text', async () => {
+  const { markdown } = await parseDocument(await blockedTightTablePdf(), { pageTimeoutS: 30 });
+  // One table: every row's figures in that row, none split off into a table of their own.
+  assert.equal((markdown.match(/^\| --- /gm) ?? []).length, 1, markdown);
+  assert.match(markdown, /^\| Global certain \| 54\.6 \| 46\.31 \| \(7\.0\) \| 443,247 \|$/m, markdown);
+  assert.match(markdown, /^\| Found \| 40\.6 \| 83\.45 \| \(4\.0\) \| 100 \|$/m, markdown);
 });

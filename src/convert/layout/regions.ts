@@ -1046,9 +1046,31 @@ function boldLabelRows(labels: Item[], values: Item[]): boolean {
   return labels.every((l) => values.some((v) => Math.max(l.top, v.top) < Math.min(l.bottom, v.bottom)));
 }
 
-/** A column of labels (a word each, no figure alone) beside a column whose every piece is a figure. */
+/** A value that is no figure but stands in a column of them: a suppressed or missing value. */
+const PLACEHOLDER = /^([-–—:x.]|\.\.|n\/?a)$/iu;
+
+/** Every token of a piece a figure or a placeholder ("(7.0) 443,247", pdf.js joined the cells). */
+const figureTokens = (text: string): boolean => {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  return tokens.length > 0 && tokens.some((t) => isFigure(t)) && tokens.every((t) => isFigure(t) || PLACEHOLDER.test(t));
+};
+
+/**
+ * A column of labels beside a column whose every piece is figures. Each label line starts with a
+ * word; figures may follow it on its line (a tight table's first columns of figures, set closer to
+ * the labels than to the rest, read as a column of text beside one of figures: issue 9).
+ */
 function labelsWithAmounts(labels: Item[], values: Item[]): boolean {
-  return labels.every((it) => it.seg !== undefined && /\p{L}{2}/u.test(it.seg.text)) && values.length > 0 && values.every((it) => it.seg !== undefined && isFigure(it.seg.text));
+  const lines = new Map<number, Item[]>();
+  for (const it of labels) {
+    if (!it.seg) return false;
+    lines.set(it.seg.lineId, [...(lines.get(it.seg.lineId) ?? []), it]);
+  }
+  const labelled = [...lines.values()].every((line) => {
+    const [first, ...rest] = line.sort((a, b) => a.x0 - b.x0);
+    return /\p{L}{2}/u.test(first.seg!.text) && rest.every((it) => /\p{L}{2}/u.test(it.seg!.text) || figureTokens(it.seg!.text));
+  });
+  return labelled && values.length > 0 && values.every((it) => it.seg !== undefined && figureTokens(it.seg.text));
 }
 
 /** Share of a prose column's tokens that may be numbers (years, figures quoted in the text). */
