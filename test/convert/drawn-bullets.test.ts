@@ -76,6 +76,25 @@ test('drawn bullets: the cue is indented lines without a marker, not a first-lin
   assert.ok(!hasUnmarkedIndentedLines([...para, line(100, 140, '• Apples from the north'), line(100, 152, '• Pears kept')]));
 });
 
+test('drawn bullets: a nested list counts its indent from the words of a numbered item, past the number', () => {
+  // "1. Period being" at 78, its words at ~90, the nested items' words at 120: 4.2 em from the
+  // number, 3 em from the words (how Chromium sets a bulleted list inside a numbered one).
+  const para = [line(78, 100), line(78, 112), line(78, 124)];
+  const nested = [line(78, 140, '1. Period being'), line(120, 153), line(120, 166), line(78, 180, '2. Young almost')];
+  assert.ok(hasUnmarkedIndentedLines([...para, ...nested]));
+  // Without the number the same step is a column's, not a list's indent.
+  assert.ok(!hasUnmarkedIndentedLines([...para, line(78, 140, 'Period being'), line(120, 153), line(120, 166)]));
+});
+
+test('drawn bullets: a list opening its column shows its indent against the paragraph after it', () => {
+  // Nothing above the items in their column; the paragraph below starts back at the edge.
+  const items = [line(320, 100, 'Basis expect'), line(320, 112), line(334, 124), line(320, 136, 'Issue board later')];
+  const after = [line(306, 154), line(306, 166), line(306, 178)];
+  assert.ok(hasUnmarkedIndentedLines([...items, ...after]));
+  // A paragraph opening its column with its first line indented: one line in, then back.
+  assert.ok(!hasUnmarkedIndentedLines([line(320, 100), line(306, 112), line(306, 124), line(306, 136)]));
+});
+
 test('drawn bullets: only documents whose producer draws them so get the full reading for the cue', async () => {
   // Same page from another producer: the cheap reading has no shapes, the items stay paragraphs
   // (the page is not read twice for a cue that block quotes and references share).

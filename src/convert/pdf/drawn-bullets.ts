@@ -39,11 +39,35 @@ export function hasUnmarkedIndentedLines(pieces: LinePiece[]): boolean {
   for (let k = 0; k < all.length; k++) {
     const a = all[k];
     const b = below(all, k, OPENING_STEP_EM);
-    if (!b || !b.body || b.x - a.x < INDENT_MIN_EM * b.size || b.x - a.x > INDENT_MAX_EM * b.size) continue;
+    if (!b || !b.body) continue;
+    // Under an item whose marker is text ("1. Period being"), a nested list's indent counts from
+    // that item's words, past its marker (html family: a bulleted list in a numbered one starts
+    // 4.4 em right of the number, 3.2 em right of the words).
+    const indent = b.x - a.x - markerWidth(a);
+    if (indent < INDENT_MIN_EM * b.size || b.x - a.x > INDENT_MAX_EM * b.size + markerWidth(a)) continue;
     const c = below(all, all.indexOf(b), LINE_STEP_EM);
     if (c && c.x >= b.x - 0.5 && listMarker(b.lead) === null) return true;
   }
+  // A list that opens its column has no line above it to be indented under: the line after its
+  // last item, back at the column's edge, shows the indent (html family: a bulleted list at the
+  // top of a second column). Its last line follows a line set as far in or further, so it is no
+  // paragraph's indented first line.
+  for (let k = 0; k < all.length; k++) {
+    const c = below(all, k, LINE_STEP_EM);
+    if (!c || !c.body || all[k].x < c.x - 0.5 || listMarker(c.lead) !== null) continue;
+    const d = below(all, all.indexOf(c), OPENING_STEP_EM);
+    if (d && d.body && c.x - d.x >= INDENT_MIN_EM * c.size && c.x - d.x <= INDENT_MAX_EM * c.size) return true;
+  }
   return false;
+}
+
+/** Width a glyph of a marker's label takes, in ems (digits and periods are about half an em). */
+const MARKER_CHAR_EM = 0.6;
+
+/** The estimated width of a chunk's leading list marker and its space ("1. ", "(a) "), else 0. */
+function markerWidth(c: Chunk): number {
+  const m = listMarker(c.lead);
+  return m ? (m.label.trim().length + 1) * MARKER_CHAR_EM * c.size : 0;
 }
 
 /** A drawn bullet is 0.12–0.7 em across, 0.1–2 em left of its item's first word. */
