@@ -89,6 +89,15 @@ test('form lines: two labels beside their amounts are read row by row, not as a 
   assert.match(md, /Subtotal[^\n]*€48,429\.82[\s\S]*Tax[^\n]*€19,257\.85/, md);
 });
 
+test('form lines: values typed in a typewriter face beside their printed labels are read row by row, not as code', () => {
+  const runs = [...smallPrint(90)];
+  [['Home address', '255 Victoria Lane'], ['Policy number', '75192309']].forEach(([label, value], i) => runs.push(...words(label, 72, 150 + i * 18, 9), ...words(value, 140, 150 + i * 18, 9, { monospace: true })));
+  runs.push(...smallPrint(200));
+  const md = layoutPage(page(runs), createLayoutContext()).blocks.map(blockMarkdown).join('\n\n');
+  assert.match(md, /Home address[^\n]*255 Victoria Lane[\s\S]*Policy number[^\n]*75192309/, md);
+  assert.doesNotMatch(md, /```/, md);
+});
+
 test('form lines: a bold label beside its amount and a row of fields across the line are no headings; a numbered title is', () => {
   const runs = [...smallPrint(90), ...words('Subtotal', 300, 140, 9, { bold: true }), ...words('£30,869.48', 360, 140, 9)];
   // Two fields, each a label and its value, 4 em apart on one line, in bold.

@@ -1026,24 +1026,36 @@ function figuresOnly(col: Item[]): boolean {
   return flags.length > 0 && flags.filter(Boolean).length >= FIGURE_COLUMN_LINE_SHARE * flags.length;
 }
 
-/** Words a bold label of a row holds at most. */
+/** Words a label of a row holds at most. */
 const LABEL_MAX_WORDS = 4;
 
 /**
- * Two or more rows, each a short bold label beside a value in regular weight, every label with a
- * value on its line and every value with a label: fields read row by row. A narrow column of bold
- * headings beside paragraphs (a résumé's "Experience" beside its text) has value lines without a
- * label, so it stays two columns.
+ * How a row's label is set apart from its value: the label in bold, the value in regular weight
+ * ("**Marital status**  Widowed"), or the value typed in a typewriter face beside a label in a
+ * proportional one (a form filled in on a typewriter or by a program: "Home address  255
+ * Victoria Lane" in Courier; issue 9, forms family).
  */
-function boldLabelRows(labels: Item[], values: Item[]): boolean {
+function labelSetApart(label: Segment, value: Segment): boolean {
+  return (label.bold && !value.bold) || (!label.monospace && value.monospace);
+}
+
+/**
+ * Two or more rows, each a short label beside a value set apart from it (labelSetApart), every
+ * label with a value on its line and every value with a label: fields read row by row. A narrow
+ * column of bold headings beside paragraphs (a résumé's "Experience" beside its text) has value
+ * lines without a label, so it stays two columns.
+ */
+function labelRows(labels: Item[], values: Item[]): boolean {
   const rowsOf = (col: Item[]) => new Set(col.map((it) => it.seg?.lineId));
-  if (!labels.every((it) => it.seg?.bold && it.seg.text.trim().split(/\s+/).length <= LABEL_MAX_WORDS)) return false;
-  if (!values.every((it) => it.seg && !it.seg.bold)) return false;
-  const labelRows = [...rowsOf(labels)];
+  if (!labels.every((it) => it.seg && it.seg.text.trim().split(/\s+/).length <= LABEL_MAX_WORDS)) return false;
+  if (!values.every((it) => it.seg !== undefined)) return false;
+  const labelRowIds = [...rowsOf(labels)];
   const valueRows = rowsOf(values);
-  if (labelRows.length < 2 || labelRows.length !== valueRows.size) return false;
-  // Beside each other: a label's line and a value's line share a band (their vertical middles overlap).
-  return labels.every((l) => values.some((v) => Math.max(l.top, v.top) < Math.min(l.bottom, v.bottom)));
+  if (labelRowIds.length < 2 || labelRowIds.length !== valueRows.size) return false;
+  // Beside each other: a label's line and a value's line share a band (their vertical middles
+  // overlap), and the value is set apart from its label.
+  const beside = (l: Item, v: Item) => Math.max(l.top, v.top) < Math.min(l.bottom, v.bottom) && labelSetApart(l.seg!, v.seg!);
+  return labels.every((l) => values.some((v) => beside(l, v))) && values.every((v) => labels.some((l) => beside(l, v)));
 }
 
 /** A value that is no figure but stands in a column of them: a suppressed or missing value. */
@@ -1214,9 +1226,10 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   // form field: field-grid.ts): the fields of a row are read together, as the form sets them,
   // not each column down (issue 9).
   if (columnsOfFields(cols)) return false;
-  // So is a column of short bold labels with a value beside every one of them ("**Marital
-  // status**  Widowed" over "**Monthly rent**  £68,426.87"): a form's or a key-value table's rows.
-  if (cols.length === 2 && boldLabelRows(cols[0], cols[1])) return false;
+  // So is a column of short labels with a value beside every one of them, set apart from it
+  // ("**Marital status**  Widowed" over "**Monthly rent**  £68,426.87"; a typed value beside its
+  // printed label): a form's or a key-value table's rows.
+  if (cols.length === 2 && labelRows(cols[0], cols[1])) return false;
   // Measured on each column's lines, not its pieces: a list item's bullet set apart from its
   // text is one line of the column, not a one-character cell (a bulleted list in a text column
   // made the column look like short cells: issue 9).
