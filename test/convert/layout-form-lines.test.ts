@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createLayoutContext, layoutPage } from '../../src/convert/layout/index.js';
 import { formFieldLines } from '../../src/convert/layout/form-lines.js';
 import type { TextRun } from '../../src/convert/layout/types.js';
-import { page, words } from './fixtures/runs.js';
+import { page, textWidth, words } from './fixtures/runs.js';
 import { blockMarkdown } from '../../src/convert/markdown/render.js';
 
 after(shutdownConvertPool);
@@ -96,6 +96,24 @@ test('form lines: values typed in a typewriter face beside their printed labels 
   const md = layoutPage(page(runs), createLayoutContext()).blocks.map(blockMarkdown).join('\n\n');
   assert.match(md, /Home address[^\n]*255 Victoria Lane[\s\S]*Policy number[^\n]*75192309/, md);
   assert.doesNotMatch(md, /```/, md);
+});
+
+test('form lines: a section heading between two grids of fields whose columns do not line up parts them', () => {
+  // Fields two to a row, each bold label and its value one piece (a filled field's value set right
+  // after its label); then a section's heading; then fields one to a row, each value a column
+  // apart from its label.
+  const field = (label: string, value: string, x: number, top: number) => [...words(label, x, top, 9, { bold: true }), ...words(value, x + textWidth(label, 9) + 2.25, top, 9)];
+  const runs = [...smallPrint(90)];
+  runs.push(...field('Case number', '64299184', 72, 150), ...field('Name of spouse', 'Aisha Kowalski', 315, 150));
+  runs.push(...field('Expiry date', '04/16/1954', 72, 172), ...field('Place of birth', 'Brookfield', 315, 172));
+  runs.push(...field('Invoice date', '04/19/1988', 72, 194));
+  runs.push(...words('Built', 72, 221, 9, { bold: true }));
+  [['Date of birth', '08/14/1974'], ['Date signed', '12/09/2013'], ['Reference', '105-30-6480']].forEach(([label, value], i) => runs.push(...words(label, 72, 245 + i * 18, 9, { bold: true }), ...words(value, 150, 245 + i * 18, 9)));
+  const blocks = layoutPage(page(runs), createLayoutContext()).blocks;
+  const all = blocks.map(blockMarkdown).join('\n\n');
+  const table = blocks.find((b) => b.type === 'table' && /Case number/.test(blockMarkdown(b)));
+  assert.ok(table, all);
+  assert.doesNotMatch(blockMarkdown(table), /Built|Date of birth/, all);
 });
 
 test('form lines: a bold label beside its amount and a row of fields across the line are no headings; a numbered title is', () => {

@@ -10,7 +10,8 @@
 //   such labels, whose lines share the same column boundaries are one table.
 import type { Item, RegionBlock } from './regions.js';
 import { isCaptionLine } from './margins.js';
-import { whitespaceColumnCuts } from './tables.js';
+import { whitespaceColumnChannels, whitespaceColumnCuts } from './tables.js';
+import type { ColumnCut } from './table-columns.js';
 import { isFigure } from './table-rows.js';
 import { chunkLines } from './table-columns.js';
 
@@ -213,14 +214,24 @@ function sameTable(upper: Item[], lower: Item[], between: number): boolean {
   // Columns as the body rows set them (heading lines cross channels and open others).
   const ba = bodyItems(a);
   const bb = bodyItems(b);
-  const ca = whitespaceColumnCuts(ba);
-  const cb = whitespaceColumnCuts(bb);
-  const cab = whitespaceColumnCuts([...ba, ...bb]);
+  const ca = whitespaceColumnChannels(ba);
+  const cb = whitespaceColumnChannels(bb);
+  const cab = whitespaceColumnChannels([...ba, ...bb]);
   // The whole keeps every column of the part with fewer: the parts' channels line up (a channel
   // only narrows where the two parts' cells differ in width). A part of few rows may show a
   // channel or two more (a heading narrower than its figures, a column of short figures there).
   const fewer = Math.min(ca.length, cb.length);
-  return fewer >= 1 && cab.length === fewer && Math.max(ca.length, cb.length) - fewer <= Math.max(1, Math.floor(fewer / EXTRA_CHANNELS_PER));
+  if (fewer < 1 || cab.length !== fewer || Math.max(ca.length, cb.length) - fewer > Math.max(1, Math.floor(fewer / EXTRA_CHANNELS_PER))) return false;
+  // Parts that show as many channels each show the same ones: each part's channels meet the
+  // whole's. Otherwise the whole kept as many channels but not those (a form's fields under a
+  // section heading, label and value a column apart, below fields two to a row whose label and
+  // value are one piece: the lower part's channel ran through the upper part's fields; issue 9,
+  // forms). A part with more channels than the other is the case above; its rows (a table of
+  // contents' chapter lines, their titles set further left than its sections') may cross the
+  // other part's channels.
+  if (ca.length !== cb.length) return true;
+  const kept = (part: ColumnCut[]) => part.every((c) => cab.some((w) => w.lo < c.hi && c.lo < w.hi));
+  return kept(ca) && kept(cb);
 }
 
 /** A part may show one channel more than the other per this many columns (see sameTable). */

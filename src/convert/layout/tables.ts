@@ -327,8 +327,13 @@ export function isWhitespaceTable(t: TableModel): boolean {
 
 /** Column boundaries of a whitespace table's items (see table-columns.ts). */
 export function whitespaceColumnCuts(items: Item[]): number[] {
+  return whitespaceColumnChannels(items).map((c) => c.at);
+}
+
+/** The channels of a whitespace table's items: each boundary and the free stretch it lies in. */
+export function whitespaceColumnChannels(items: Item[]): ColumnCut[] {
   const segs = items.flatMap((i) => (i.seg ? [i.seg] : []));
-  return columnChannels(chunkLines(segs), segs).map((c) => c.at);
+  return columnChannels(chunkLines(segs), segs);
 }
 
 function columnChannels(lines: Chunk[][], segs: Segment[]): ColumnCut[] {
