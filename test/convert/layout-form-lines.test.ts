@@ -116,6 +116,16 @@ test('form lines: a section heading between two grids of fields whose columns do
   assert.doesNotMatch(blockMarkdown(table), /Built|Date of birth/, all);
 });
 
+test('form lines: two columns of fields, each value written a little after its label, are read row by row', () => {
+  // Labels and values in one face, each value on a line drawn after its label, two fields a row.
+  const field = (label: string, value: string, x: number, top: number) => [...words(label, x, top, 9), ...words(value, x + textWidth(label, 9) + 9, top, 9)];
+  const runs = [...smallPrint(90)];
+  runs.push(...field('Start date', '2005-10-03', 72, 150), ...field('Employer', 'Moreau Holdings LLC', 316, 150));
+  runs.push(...field('Daytime phone', '(226) 858-3763', 72, 176), ...field('Tax identification number', 'F1858759', 316, 176));
+  const md = layoutPage(page(runs), createLayoutContext()).blocks.map(blockMarkdown).join('\n\n');
+  assert.match(md, /Start date[^\n]*2005-10-03[\s\S]*Employer[^\n]*Moreau Holdings LLC[\s\S]*Daytime phone[^\n]*\(226\) 858-3763[\s\S]*Tax identification number[^\n]*F1858759/, md);
+});
+
 test('form lines: a bold label beside its amount and a row of fields across the line are no headings; a numbered title is', () => {
   const runs = [...smallPrint(90), ...words('Subtotal', 300, 140, 9, { bold: true }), ...words('£30,869.48', 360, 140, 9)];
   // Two fields, each a label and its value, 4 em apart on one line, in bold.

@@ -34,7 +34,25 @@ export function columnsOfFields(cols: Item[][]): boolean {
 
 /** A line that is a field: a label closed by a colon, then its value further along. */
 function isFieldLine(segs: Segment[]): boolean {
-  return (segs.length >= 2 && LABEL_END.test(segs[0].text)) || filledField(segs[0]) || boldLabelField(segs);
+  return (segs.length >= 2 && LABEL_END.test(segs[0].text)) || filledField(segs[0]) || boldLabelField(segs) || setApartField(segs);
+}
+
+/** A label's value is set at most this many sizes after it (on its box, or its line). */
+const VALUE_GAP_MAX_EM = 3;
+
+/**
+ * A line of two pieces, a label and its value a little apart, the label a capitalised name of a
+ * few words, the value a name, a code or a figure ("Start date  2005-10-03", "Employer  Moreau
+ * Holdings LLC", a value written on a line drawn after its label): no sentence, and unlike a
+ * justified line of prose parted at a wide space, its value starts with a capital or a digit.
+ */
+function setApartField(segs: Segment[]): boolean {
+  if (segs.length !== 2) return false;
+  const [label, value] = segs;
+  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  if (value.x0 - label.x1 > VALUE_GAP_MAX_EM * label.size) return false;
+  if (!/^\p{Lu}/u.test(label.text) || !/\p{L}{2}/u.test(label.text) || words(label.text) > BOLD_LABEL_MAX_WORDS || /[.!?,;]$/u.test(label.text)) return false;
+  return /^[\p{Lu}\p{N}(+$€£#]/u.test(value.text.trim()) && words(value.text) <= VALUE_MAX_WORDS && !/[.!?]["'”’)]?$/u.test(value.text);
 }
 
 /** A field's label set in bold has at most this many words… */
