@@ -126,6 +126,15 @@ test('form lines: two columns of fields, each value written a little after its l
   assert.match(md, /Start date[^\n]*2005-10-03[\s\S]*Employer[^\n]*Moreau Holdings LLC[\s\S]*Daytime phone[^\n]*\(226\) 858-3763[\s\S]*Tax identification number[^\n]*F1858759/, md);
 });
 
+test('form lines: the last check box of a line, set apart beside a shorter line below, stays on its line', () => {
+  const runs = [...smallPrint(90)];
+  runs.push(...words('Residence', 72, 150, 9, { bold: true }), ...words('☒ Owner occupied', 130, 150, 9), ...words('☐ Rented', 205, 150, 9), ...words('☐ Living with family', 258, 150, 9));
+  runs.push(...words('Mailing address:', 72, 168, 9, { bold: true }), ...words('114 Harbour Avenue', 150, 168, 9));
+  runs.push(...smallPrint(200));
+  const md = layoutPage(page(runs), createLayoutContext()).blocks.map(blockMarkdown).join('\n\n');
+  assert.match(md, /Rented[^\n]*Living with family[\s\S]*Mailing address/, md);
+});
+
 test('form lines: a bold label beside its amount and a row of fields across the line are no headings; a numbered title is', () => {
   const runs = [...smallPrint(90), ...words('Subtotal', 300, 140, 9, { bold: true }), ...words('£30,869.48', 360, 140, 9)];
   // Two fields, each a label and its value, 4 em apart on one line, in bold.

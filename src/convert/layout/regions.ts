@@ -1277,6 +1277,11 @@ export function looksLikeTextColumns(items: Item[], gutters: Interval[], rows: n
   // Two lines of two columns are text, unless the second holds only amounts beside labels (an
   // invoice's "Subtotal  €48,429.82" over "Tax  €19,257.85": read as columns, the labels became a
   // bold heading "Subtotal Tax" over the amounts).
-  if (cols.length === 2 && rows < 3) return !labelsWithAmounts(cols[0], cols[1]);
+  if (cols.length === 2 && rows < 3) {
+    // Nor is a lone piece beside two lines: the rest of the line it ends ("Residence ☒ Owner
+    // occupied ☐ Rented" … "☐ Living with family" above a shorter line), not a column of text.
+    if (cols.some((col) => new Set(col.map((it) => it.seg?.lineId)).size < 2)) return false;
+    return !labelsWithAmounts(cols[0], cols[1]);
+  }
   return false;
 }
