@@ -32,7 +32,13 @@ export function columnsOfFields(cols: Item[][]): boolean {
   return lines.every((l) => l.length > 0 && l.filter(isFieldLine).length >= FIELD_COLUMN_SHARE * l.length);
 }
 
-/** A line that is a field: a label closed by a colon, then its value further along. */
+/** Words of a text (pieces between spaces). */
+const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * A line that is a field: a label closed by a colon and its value further along, a filled form
+ * field, a bold label before its value, or a label set apart before its value.
+ */
 function isFieldLine(segs: Segment[]): boolean {
   return (segs.length >= 2 && LABEL_END.test(segs[0].text)) || filledField(segs[0]) || boldLabelField(segs) || setApartField(segs);
 }
@@ -49,7 +55,6 @@ const VALUE_GAP_MAX_EM = 3;
 function setApartField(segs: Segment[]): boolean {
   if (segs.length !== 2) return false;
   const [label, value] = segs;
-  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
   if (value.x0 - label.x1 > VALUE_GAP_MAX_EM * label.size) return false;
   if (!/^\p{Lu}/u.test(label.text) || !/\p{L}{2}/u.test(label.text) || words(label.text) > BOLD_LABEL_MAX_WORDS || /[.!?,;]$/u.test(label.text)) return false;
   return /^[\p{Lu}\p{N}(+$€£#]/u.test(value.text.trim()) && words(value.text) <= VALUE_MAX_WORDS && !/[.!?]["'”’)]?$/u.test(value.text);
@@ -71,7 +76,6 @@ function boldLabelField(segs: Segment[]): boolean {
   if (k <= 0 || runs.slice(k).some((r) => r.bold)) return false;
   const label = runs.slice(0, k).map((r) => r.text).join(' ');
   const value = runs.slice(k).map((r) => r.text).join(' ').trim();
-  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
   return /\p{L}{2}/u.test(label) && words(label) <= BOLD_LABEL_MAX_WORDS && words(value) <= VALUE_MAX_WORDS && !/[.!?]["'”’)]?$/u.test(value);
 }
 

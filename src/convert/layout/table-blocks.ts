@@ -11,9 +11,8 @@
 import type { Item, RegionBlock } from './regions.js';
 import { isCaptionLine } from './margins.js';
 import { whitespaceColumnChannels, whitespaceColumnCuts } from './tables.js';
-import type { ColumnCut } from './table-columns.js';
 import { isFigure } from './table-rows.js';
-import { chunkLines } from './table-columns.js';
+import { chunkLines, type ColumnCut } from './table-columns.js';
 
 /** A heading line sits at most this many of its font sizes above the table's first line. */
 const HEADING_GAP_EM = 1.5;

@@ -44,7 +44,7 @@ export function hasUnmarkedIndentedLines(pieces: LinePiece[]): boolean {
     // that item's words, past its marker (html family: a bulleted list in a numbered one starts
     // 4.4 em right of the number, 3.2 em right of the words).
     const indent = b.x - a.x - markerWidth(a);
-    if (indent < INDENT_MIN_EM * b.size || b.x - a.x > INDENT_MAX_EM * b.size + markerWidth(a)) continue;
+    if (indent < INDENT_MIN_EM * b.size || indent > INDENT_MAX_EM * b.size) continue;
     const c = below(all, all.indexOf(b), LINE_STEP_EM);
     if (c && c.x >= b.x - 0.5 && listMarker(b.lead) === null) return true;
   }
