@@ -116,7 +116,8 @@ export function fieldGrid(columns: Item[][], bands: Item[][]): FieldGrid | null 
     const col = whole.filter((it) => inRows.has(it));
     if (col.length === 0) continue;
     const lines = linesOf(col);
-    const opensWithLabels = lines.filter((segs) => LABEL_END.test(segs[0].text) || filledField(segs[0]) || boldLabelField(segs)).length >= FIELD_COLUMN_SHARE * lines.length;
+    // A label closed by a colon opens a field even with its value set apart in the next column.
+    const opensWithLabels = lines.filter((segs) => LABEL_END.test(segs[0].text) || isFieldLine(segs)).length >= FIELD_COLUMN_SHARE * lines.length;
     if (cols.length > 0 && !opensWithLabels) cols[cols.length - 1].push(...col);
     else cols.push(col);
   }
